@@ -1,0 +1,38 @@
+# damier — developer commands. `make run` and `make test` work on a fresh machine with Python 3.11.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.installed-test
+
+.PHONY: run test lint typecheck bench docs clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(TESTSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $@ $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/damier
+
+test: $(TESTSTAMP)
+	$(BIN)/python -m pytest
+
+lint: $(TESTSTAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+
+typecheck: lint
+
+bench: $(TESTSTAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,198 @@
+"""The unrolled fast path of move counting and generation for diagonal-men variants.
+
+Most positions of every diagonal variant have no king that can capture and either no
+capture at all or only single man captures that cannot continue. For those positions the
+answer can be computed for all men at once with a few shifts per direction, without
+visiting squares. This module owns that fast path; everything it cannot decide (a capture
+that may continue, a king that can capture, a man crowned mid-capture by rules that make it
+stop or turn into a king) is handed back to the general search of
+:mod:`damier.core.movegen`, which stays the single source of the capture rules.
+
+Layout facts used (see :mod:`damier.core.geometry`): on a ``dark`` board with ``h`` squares
+per row, up-right is a right shift by ``h``, up-left a right shift by ``h + 1``, down-left a
+left shift by ``h`` and down-right a left shift by ``h + 1``; a step off the board lands on
+a ghost bit, so no edge masks are needed. White's forward is up, Black's is down.
+
+Quiet man moves are emitted a row pair at a time: the target bits of one row pair (``N + 1``
+bits with the ghost bit) index a table of ready-made move tuples, filled on first use.
+
+This module must not decide rules by itself: it only reproduces what the general rules
+would produce in the cases it recognises (the test suite checks both paths agree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from damier.core.colors import WHITE
+
+FastMove = tuple[int, int, int, int, tuple[int, ...], int]
+_Out = list[FastMove]
+_Pos4 = Callable[[int, int, int, int], _Out]
+
+
+class _ChunkTable(dict[int, tuple[FastMove, ...]]):
+    """Chunk value -> the moves of the set bits of that chunk, built on first use."""
+
+    def __init__(self, offset: int, by_bit: dict[int, FastMove]) -> None:
+        super().__init__()
+        self.offset = offset
+        self.by_bit = by_bit
+
+    def __missing__(self, chunk: int) -> tuple[FastMove, ...]:
+        moves = []
+        bit = 0
+        while chunk >> bit:
+            if chunk >> bit & 1:
+                moves.append(self.by_bit[1 << (self.offset + bit)])
+            bit += 1
+        value = tuple(moves)
+        self[chunk] = value
+        return value
+
+
+def build(
+    size: int,
+    all_squares: int,
+    promo: tuple[int, int],
+    men_back: bool,
+    men_take_kings: bool,
+    crowned_men_continue: bool,
+    quiet_tables: tuple[tuple[dict[int, FastMove], dict[int, FastMove]], ...],
+    capture_tables: tuple[tuple[dict[int, FastMove], ...], ...],
+    king_can_capture: Callable[[int, int, int, int], bool],
+    king_quiets: Callable[[int, int, _Out], None],
+    king_quiet_count: Callable[[int, int], int],
+    full_captures: _Pos4,
+) -> tuple[Callable[[int, int, int, int], int], _Pos4]:
+    """Return ``(count, legal)`` for a diagonal-men variant.
+
+    ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
+    keyed by target bit; ``capture_tables[color]`` = (up-right, up-left, down-left,
+    down-right) keyed by landing bit (empty dicts for directions the men of that colour
+    cannot capture in).
+    """
+    S1 = size // 2
+    S2 = S1 + 1
+    ALL = all_squares
+    PW, PB = promo
+    CHUNK_BITS = size + 1
+    CHUNK = (1 << CHUNK_BITS) - 1
+    top_bit = ALL.bit_length()
+
+    def chunked(by_bit: dict[int, FastMove]) -> tuple[tuple[int, _ChunkTable], ...]:
+        return tuple(
+            (off, _ChunkTable(off, by_bit)) for off in range(0, top_bit, CHUNK_BITS)
+        )
+
+    QUIET_CHUNKS = tuple((chunked(t1), chunked(t2)) for t1, t2 in quiet_tables)
+
+    def classify(white: int, black: int, kings: int, turn: int) -> tuple[int, int, int, int] | None:
+        """Landing sets (up-right, up-left, down-left, down-right) of the man captures if
+        all of them are single captures and no king can capture (all 0: no capture at
+        all); ``None`` when the general search must decide."""
+        occ = white | black
+        empty = ALL ^ occ
+        if turn == WHITE:
+            mine, theirs, up, down, pr = white, black, True, men_back, PW
+        else:
+            mine, theirs, up, down, pr = black, white, men_back, True, PB
+        men = mine & ~kings
+        tg = theirs if men_take_kings else theirs & ~kings
+        if up:
+            ur = (((men >> S1) & tg) >> S1) & empty
+            ul = (((men >> S2) & tg) >> S2) & empty
+        else:
+            ur = ul = 0
+        if down:
+            dl = (((men << S1) & tg) << S1) & empty
+            dr = (((men << S2) & tg) << S2) & empty
+        else:
+            dl = dr = 0
+        k = mine & kings
+        if ur | ul | dl | dr and (
+            # can some landing square jump again? Never straight back: an up-right landing
+            # may go on up-right, up-left or down-right, and so on.
+            (
+                up
+                and (
+                    (((((ur | ul | dr) >> S1) & tg) >> S1) & empty)
+                    or (((((ur | ul | dl) >> S2) & tg) >> S2) & empty)
+                )
+            )
+            or (
+                down
+                and (
+                    (((((dl | dr | ul) << S1) & tg) << S1) & empty)
+                    or (((((dl | dr | ur) << S2) & tg) << S2) & empty)
+                )
+            )
+            or (not crowned_men_continue and (ur | ul | dl | dr) & pr)
+        ):
+            return None
+        if k and king_can_capture(k, theirs, occ, empty):
+            return None
+        return ur, ul, dl, dr
+
+    def count(white: int, black: int, kings: int, turn: int) -> int:
+        found = classify(white, black, kings, turn)
+        if found is None:
+            return len(full_captures(white, black, kings, turn))
+        ur, ul, dl, dr = found
+        if ur | ul | dl | dr:
+            return ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count()
+        occ = white | black
+        empty = ALL ^ occ
+        if turn == WHITE:
+            men = white & ~kings
+            n = ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
+            k = white & kings
+        else:
+            men = black & ~kings
+            n = ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
+            k = black & kings
+        if k:
+            n += king_quiet_count(k, occ)
+        return n
+
+    def legal(white: int, black: int, kings: int, turn: int) -> _Out:
+        found = classify(white, black, kings, turn)
+        if found is None:
+            return full_captures(white, black, kings, turn)
+        out: _Out = []
+        if found[0] | found[1] | found[2] | found[3]:
+            append = out.append
+            for land, table in zip(found, capture_tables[turn], strict=True):
+                while land:
+                    low = land & -land
+                    land ^= low
+                    append(table[low])
+            return out
+        occ = white | black
+        empty = ALL ^ occ
+        if turn == WHITE:
+            men = white & ~kings
+            t1 = (men >> S1) & empty
+            t2 = (men >> S2) & empty
+            k = white & kings
+        else:
+            men = black & ~kings
+            t1 = (men << S1) & empty
+            t2 = (men << S2) & empty
+            k = black & kings
+        chunks1, chunks2 = QUIET_CHUNKS[turn]
+        if t1:
+            for off, tab in chunks1:
+                c = (t1 >> off) & CHUNK
+                if c:
+                    out += tab[c]
+        if t2:
+            for off, tab in chunks2:
+                c = (t2 >> off) & CHUNK
+                if c:
+                    out += tab[c]
+        if k:
+            king_quiets(k, occ, out)
+        return out
+
+    return count, legal

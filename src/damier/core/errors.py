@@ -1,0 +1,41 @@
+"""Exception types of damier.
+
+Every error a user can cause has its own type with a message that says what was wrong and
+where, so that programs can react to the kind of error and people can read the message.
+All derive from :class:`DamierError`, itself a ``ValueError`` so that generic input-handling
+code keeps working.
+"""
+
+from __future__ import annotations
+
+
+class DamierError(ValueError):
+    """Base class of all damier errors caused by bad input."""
+
+
+class UnknownVariantError(DamierError):
+    """A variant name that is not registered; the message lists the known names."""
+
+
+class FenError(DamierError):
+    """A malformed or impossible FEN position string."""
+
+
+class IllegalMoveError(DamierError):
+    """A move that is not legal in the position; the message says why."""
+
+
+class NotationError(IllegalMoveError):
+    """Move text that cannot be read as a move at all (syntax, a square that does not exist)."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """Short notation that matches several legal moves; ``candidates`` lists them."""
+
+    def __init__(self, message: str, candidates: list[str]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class GameOverError(DamierError):
+    """A move was attempted after the game ended."""

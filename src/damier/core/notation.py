@@ -1,0 +1,248 @@
+"""Move notation: reading move text against the legal moves, writing moves, explaining errors.
+
+Reading (PDN.md §5.1, §5.4) accepts ``32-28``, ``28x19``, ``28:19``, long forms with landing
+squares (``25x14x3x26x42``, ``35:24:33:17:3:14:5``), incomplete long forms, the Hub form
+that lists captured squares (``28x19x23``), algebraic squares (``c3-d4``, ``c3xe5``, ``a3b4``),
+optional move numbers (``12.``, ``12...``) and move-strength signs (``!``, ``?!``), and the
+huff prefix of Czech traditional rules (``h13,21-17``). A short capture that fits several
+legal moves raises :class:`~damier.core.errors.AmbiguousMoveError` listing them.
+
+Writing (PDN.md §5.2): short form, and the long form only when another legal move has the
+same start and end squares.
+
+Notation lives in the core (and not in ``formats``) because the rules themselves speak it:
+an illegal-move error must say "capture is compulsory: 28x19".
+
+This module must not generate moves itself; it is handed the legal moves.
+
+>>> from damier import Board
+>>> board = Board(fen="W:WK47:B14,19,29,31,42")
+>>> board.parse_move("47x36")
+Traceback (most recent call last):
+...
+damier.core.errors.AmbiguousMoveError: 47x36 is ambiguous: 47x38x20x9x36, 47x38x24x13x36
+>>> board.parse_move("47x24x36")
+Move('47x38x24x13x36')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from damier.core.colors import BLACK, WHITE, color_name
+from damier.core.errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from damier.core.move import Move
+
+if TYPE_CHECKING:
+    from damier.core.movegen import FastMove, MoveGenerator
+    from damier.core.position import Position
+    from damier.core.rules import Rules
+
+_MOVE_NUMBER = re.compile(r"^\s*\d+\s*\.(?:\s*\.\.)?\s*|^\s*\.\.\.\s*")
+_STRENGTH = re.compile(r"(?:[!?]+|\([!?]+\)|[+#*=]+)$")
+_HUFF = re.compile(r"^[hH]([A-Za-z]?\d+),(.+)$")
+_SEPARATORS = re.compile(r"[-x:×X]")
+_ALPHA_PAIR = re.compile(r"^([a-zA-Z]\d{1,2})([a-zA-Z]\d{1,2})$")
+_SQUARE = re.compile(r"^(?:\d+|[a-zA-Z]\d{1,2})$")
+
+
+def clean_move_text(text: str) -> str:
+    """Strip a move number and strength signs: ``"12. 32-28!"`` -> ``"32-28"``."""
+    t = _MOVE_NUMBER.sub("", text.strip())
+    t = _STRENGTH.sub("", t).strip()
+    return t
+
+
+def parse_move(
+    text: str,
+    legal: Sequence[Move],
+    rules: Rules,
+    position: Position,
+    gen: MoveGenerator,
+) -> Move:
+    """The legal move that ``text`` names (see the module docstring for the forms).
+
+    Raises :class:`NotationError` for text that is not a move, :class:`AmbiguousMoveError`
+    when it fits several moves and :class:`IllegalMoveError` (saying why) when it fits none.
+    """
+    original = text
+    t = clean_move_text(text)
+    if not t:
+        raise NotationError(f"{original!r} is not a move")
+    huff: int | None = None
+    m = _HUFF.match(t)
+    if m:
+        huff = _square(m.group(1), rules, original)
+        t = m.group(2).strip()
+    pair = _ALPHA_PAIR.match(t)
+    if pair:
+        parts = [pair.group(1), pair.group(2)]
+        seps = ["-"]
+    else:
+        parts = _SEPARATORS.split(t)
+        seps = _SEPARATORS.findall(t)
+    if len(parts) < 2 or any(not _SQUARE.match(p.strip()) for p in parts):
+        raise NotationError(f"{original!r} is not a move (expected squares joined by -, x or :)")
+    squares = [_square(p.strip(), rules, original) for p in parts]
+    start, end = squares[0], squares[-1]
+    pool = [mv for mv in legal if mv.huff_index == huff]
+    if len(squares) == 2:
+        found = [mv for mv in pool if mv.start == start and mv.end == end]
+        if len(found) > 1 and seps[0] == "-":
+            quiet = [mv for mv in found if not mv.is_capture]
+            found = quiet or found
+    else:
+        middle = squares[1:-1]
+        hub_start, hub_end, hub_caps = squares[0], squares[1], set(squares[2:])
+        found = []
+        for mv in pool:
+            if mv.start == start and mv.end == end and _fits_path(mv, middle, position, gen):
+                found.append(mv)
+            elif (
+                mv.start == hub_start
+                and mv.end == hub_end
+                and set(mv.captured_indices) == hub_caps
+                and mv not in found
+            ):
+                found.append(mv)
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        options = sorted(mv.long() for mv in found)
+        raise AmbiguousMoveError(f"{t} is ambiguous: {', '.join(options)}", options)
+    raise IllegalMoveError(explain_illegal(t, squares, huff, legal, rules, position, gen))
+
+
+def _square(text: str, rules: Rules, original: str) -> int:
+    try:
+        return rules.names.parse(text)
+    except ValueError as e:
+        raise NotationError(f"{original.strip()}: {e}") from None
+
+
+def stopping_squares(mv: Move, position: Position, gen: MoveGenerator) -> list[set[int]]:
+    """For each capture step but the last, the squares a PDN long form may name (§5.4)."""
+    g = gen.geometry
+    occupied = position.white | position.black
+    path = mv.path_indices
+    caps = mv.captured_indices
+    out: list[set[int]] = []
+    cur = mv.start
+    for k in range(len(caps) - 1):
+        land, victim, nxt = path[k], caps[k], caps[k + 1]
+        d_in = g.line_direction(cur, land)
+        d_next = g.line_direction(land, nxt)
+        if d_in == d_next and d_in >= 0:
+            # straight on: any square between the captured piece and the next one
+            squares = set()
+            for j in g.rays[d_in][victim]:
+                if j == nxt or (g.mask[j] & occupied and j != mv.start):
+                    break
+                squares.add(j)
+            out.append(squares)
+        else:
+            out.append({land})
+        cur = land
+    return out
+
+
+def _fits_path(mv: Move, middle: list[int], position: Position, gen: MoveGenerator) -> bool:
+    """Whether the written intermediate squares can be assigned, in order, to successive
+    capture steps as stopping squares (steps may be skipped), PDN.md §5.4 step 3."""
+    if not mv.is_capture:
+        return False
+    steps = stopping_squares(mv, position, gen)
+    k = 0
+    for sq in middle:
+        while k < len(steps) and sq not in steps[k]:
+            k += 1
+        if k == len(steps):
+            return False
+        k += 1
+    return True
+
+
+def explain_illegal(
+    text: str,
+    squares: list[int],
+    huff: int | None,
+    legal: Sequence[Move],
+    rules: Rules,
+    position: Position,
+    gen: MoveGenerator,
+) -> str:
+    """Why no legal move fits ``text``: the message of an :class:`IllegalMoveError`."""
+    g = gen.geometry
+    names = rules.names
+    start, end = squares[0], squares[-1]
+    turn = position.turn
+    mine = position.white if turn == WHITE else position.black
+    theirs = position.black if turn == WHITE else position.white
+    side = color_name(turn)
+    if huff is not None and not any(mv.huff_index == huff for mv in legal):
+        return f"{text}: the piece on {names.label(huff)} cannot be huffed now"
+    if not mine & g.mask[start]:
+        if theirs & g.mask[start]:
+            other = color_name(BLACK if turn == WHITE else WHITE)
+            return f"{text}: square {names.label(start)} holds a {other} piece, but {side} is to move"
+        return f"{text}: there is no piece on square {names.label(start)}"
+    captures = [mv for mv in legal if mv.is_capture]
+    # a real capture sequence that the choice rules exclude?
+    physical = [
+        fm for fm in gen.capture_sequences(position)
+        if fm[0] == g.mask[start] and fm[1] == g.mask[end]
+    ]
+    if physical and captures:
+        best = max(len(mv.captured_indices) for mv in captures)
+        mine_count = max(fm[2].bit_count() for fm in physical)
+        if rules.king_priority and not position.kings & g.mask[start] and any(
+            position.kings & g.mask[mv.start] for mv in captures
+        ):
+            return f"{text}: a king can capture, so a king must capture: {_listing(captures)}"
+        if rules.capture_rule == "max_count" and mine_count < best:
+            return f"{text}: must capture {best} pieces, this captures {mine_count}"
+        return f"{text}: the capture rules require another capture: {_listing(captures)}"
+    if captures:
+        return f"{text}: capture is compulsory: {_listing(captures)}"
+    if physical:
+        return f"{text}: that capture does not complete the sequence"
+    return f"{text}: no legal move goes from {names.label(start)} to {names.label(end)}"
+
+
+def _listing(moves: Sequence[Move], limit: int = 6) -> str:
+    shown = sorted({format_move(mv, moves) for mv in moves})
+    more = len(shown) - limit
+    text = ", ".join(shown[:limit])
+    return text + (f" (and {more} more)" if more > 0 else "")
+
+
+def format_move(move: Move, legal: Sequence[Move], form: str = "pdn") -> str:
+    """Write ``move``: ``pdn`` (short unless ambiguous among ``legal``), ``long`` or ``hub``."""
+    if form == "long":
+        return move.long()
+    if form == "hub":
+        return move.hub()
+    if form != "pdn":
+        raise ValueError(f"unknown notation form {form!r} (expected pdn, long or hub)")
+    if move.is_capture:
+        for other in legal:
+            if other.start == move.start and other.end == move.end and other != move:
+                return move.long()
+    return move.short()
+
+
+def make_move(rules: Rules, gen: MoveGenerator, fm: FastMove) -> Move:
+    """Wrap a fast move of ``gen`` as a :class:`Move`."""
+    index_of = gen.index_of
+    huff = fm[5]
+    return Move(
+        rules,
+        fm,
+        index_of[fm[0]],
+        index_of[fm[1]],
+        fm[4],
+        tuple(gen.captured_order(fm)),
+        index_of[huff] if huff else None,
+    )

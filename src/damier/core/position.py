@@ -1,0 +1,60 @@
+"""Positions: where the pieces stand and who is to move, as bitboards on Python ints.
+
+A :class:`Position` is an immutable value (a named tuple) so that it can be hashed, stored in
+history stacks and shared between threads. Bitboards use the padded layout of
+:mod:`damier.core.geometry`; ``kings`` marks which of the pieces in ``white | black`` are
+kings. ``aux`` carries variant state that is part of the position's identity for the
+rules (Frisian king-move counts, the pieces that may be huffed in Czech traditional rules);
+it is 0 for most variants.
+
+This module must not generate moves or parse text.
+
+>>> from damier.core.variants import get_variant
+>>> p = start_position(get_variant("international"))
+>>> p.turn, p.white.bit_count(), p.black.bit_count(), p.kings
+(0, 20, 20, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from damier.core.colors import WHITE
+
+if TYPE_CHECKING:
+    from damier.core.rules import Rules
+
+
+class Position(NamedTuple):
+    """Pieces and side to move. ``turn`` is ``WHITE`` (0) or ``BLACK`` (1)."""
+
+    white: int
+    black: int
+    kings: int
+    turn: int
+    aux: int = 0
+
+    def occupied(self) -> int:
+        """Bitboard of all pieces."""
+        return self.white | self.black
+
+    def side(self, color: int) -> int:
+        """Bitboard of the pieces of ``color``."""
+        return self.white if color == WHITE else self.black
+
+    def material(self) -> tuple[int, int, int, int]:
+        """``(white men, white kings, black men, black kings)``."""
+        k = self.kings
+        w, b = self.white, self.black
+        return ((w & ~k).bit_count(), (w & k).bit_count(), (b & ~k).bit_count(), (b & k).bit_count())
+
+
+def start_position(rules: Rules) -> Position:
+    """The initial position of a variant, with its first player to move."""
+    white, black = rules.start_bitboards
+    return Position(white, black, 0, rules.first_player, 0)
+
+
+def empty_position(turn: int = WHITE) -> Position:
+    """A position without pieces."""
+    return Position(0, 0, 0, turn, 0)

@@ -1,0 +1,78 @@
+"""The registry of variants: every rules object, found by name.
+
+Each variant lives in its own module of this package and registers itself with
+:func:`register`; adding a variant touches no other module (the package imports every
+module it contains). Names are lower case; aliases map to the same rules object.
+
+>>> get_variant("checkers").name
+'english'
+>>> get_variant("chess")
+Traceback (most recent call last):
+...
+damier.core.errors.UnknownVariantError: unknown variant 'chess'; known variants: ...
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from damier.core.errors import UnknownVariantError
+from damier.core.rules import Rules
+
+_VARIANTS: dict[str, Rules] = {}
+_ALIASES: dict[str, str] = {}
+_LOADED = False
+
+
+def register(rules: Rules, aliases: tuple[str, ...] = ()) -> Rules:
+    """Add a rules object to the registry under its name and aliases; returns it."""
+    if rules.name in _VARIANTS:
+        raise ValueError(f"variant {rules.name!r} is registered twice")
+    _VARIANTS[rules.name] = rules
+    for alias in aliases:
+        _ALIASES[alias] = rules.name
+    return rules
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+
+def variant_names() -> list[str]:
+    """The registered variant names, International first, then alphabetical."""
+    _load()
+    return sorted(_VARIANTS, key=lambda n: (n != "international", n))
+
+
+def get_variant(name: str | Rules = "international") -> Rules:
+    """The rules object registered under ``name`` (or an alias); rules pass through.
+
+    Raises :class:`UnknownVariantError` listing the known names; never falls back silently.
+    """
+    if isinstance(name, Rules):
+        return name
+    _load()
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    rules = _VARIANTS.get(key)
+    if rules is None:
+        known = ", ".join(variant_names())
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+    return rules
+
+
+def all_variants() -> list[Rules]:
+    """Every registered rules object, in :func:`variant_names` order."""
+    return [_VARIANTS[n] for n in variant_names()]
+
+
+def aliases_of(name: str) -> list[str]:
+    """The aliases registered for a variant name."""
+    _load()
+    return sorted(a for a, n in _ALIASES.items() if n == name)
