@@ -250,8 +250,8 @@ class Board:
             if rules.goal == "antidraughts":
                 return Outcome(pos.turn, "no legal move", rules.result_text(pos.turn))
             winner = opponent(pos.turn)
-            reason = "no pieces left" if not pos.side(pos.turn) else "no legal move"
-            return Outcome(winner, reason, rules.result_text(winner))
+            why = "no pieces left" if not pos.side(pos.turn) else "no legal move"
+            return Outcome(winner, why, rules.result_text(winner))
         reason = draw_rules.automatic_draw(rules, self._draw, self.repetitions())
         if reason:
             return Outcome(None, reason, rules.result_text(None))

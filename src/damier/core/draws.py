@@ -20,11 +20,14 @@ side to move has one: a player without moves loses before any draw rule applies,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from damier.core.colors import color_name
 from damier.core.position import Position
 from damier.core.rules import Rules
+
+if TYPE_CHECKING:
+    from damier.core.movegen import FastMove
 
 
 class DrawState(NamedTuple):
@@ -48,7 +51,7 @@ def initial_state(rules: Rules, pos: Position, quiet: int = 0) -> DrawState:
 
 
 def next_state(
-    rules: Rules, state: DrawState, kings_before: int, move: tuple[int, ...], after: Position
+    rules: Rules, state: DrawState, kings_before: int, move: FastMove, after: Position
 ) -> DrawState:
     """The counters after playing fast move ``move`` (see ``movegen``) into ``after``."""
     draws = rules.draws

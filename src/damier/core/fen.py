@@ -134,15 +134,17 @@ def write_fen(pos: Position, rules: Rules, algebraic: bool | None = None) -> str
     g = rules.geometry
 
     def side(bits: int) -> str:
-        items = []
-        order = sorted(g.squares_of(bits), key=lambda i: (names.number(i), i))
+        squares = g.squares_of(bits)
         if alg:
-            order = sorted(g.squares_of(bits), key=lambda i: (names.algebraic(i)[0],
-                                                              int(names.algebraic(i)[1:])))
-        for i in order:
-            label = names.algebraic(i) if alg else str(names.number(i))
-            items.append(("K" if pos.kings & g.mask[i] else "") + label)
-        return ",".join(items)
+            # rank by rank from White's side, files in order (PDN.md §4.4)
+            squares.sort(key=lambda i: (int(names.algebraic(i)[1:]), names.algebraic(i)[0]))
+        else:
+            squares.sort(key=names.number)
+        return ",".join(
+            ("K" if pos.kings & g.mask[i] else "")
+            + (names.algebraic(i) if alg else str(names.number(i)))
+            for i in squares
+        )
 
     turn = "W" if pos.turn == WHITE else "B"
     return f"{turn}:W{side(pos.white)}:B{side(pos.black)}"

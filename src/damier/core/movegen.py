@@ -109,12 +109,31 @@ class MoveGenerator:
         self.has_capture_raw: Callable[[int, int, int, int], bool]
         self.perft_raw: Callable[[int, int, int, int, int], int]
         _build(self, rules, g)
+        # Variants whose rules depend on Position.aux replace the position-level entry points.
+        self.stateful = False
+        self._legal_pos: Callable[[Position], list[FastMove]] = self._legal_plain
+        self._apply_pos: Callable[[Position, FastMove], Position] = apply_plain
+        if rules.huffing:
+            from damier.core import huffing
+
+            huffing.install(self)
+        if rules.king_move_limit:
+            from damier.core import kingmoves
+
+            kingmoves.install(self)
+
+    def _legal_plain(self, pos: Position) -> list[FastMove]:
+        return self.legal_raw(pos[0], pos[1], pos[2], pos[3])
 
     # -- wrappers on Position ------------------------------------------------------------------
 
     def legal(self, pos: Position) -> list[FastMove]:
-        """All legal moves of the side to move (position-only rules; see ``Board``)."""
-        return self.legal_raw(pos[0], pos[1], pos[2], pos[3])
+        """All legal moves of the side to move, under every rule of the variant."""
+        return self._legal_pos(pos)
+
+    def apply(self, pos: Position, m: FastMove) -> Position:
+        """The position after move ``m`` (side to move switched, variant state updated)."""
+        return self._apply_pos(pos, m)
 
     def captures(self, pos: Position) -> list[FastMove]:
         """The legal captures after the variant's choice rules (empty if none)."""
@@ -138,20 +157,20 @@ class MoveGenerator:
 
     def count(self, pos: Position) -> int:
         """The number of legal moves (quiet moves are counted, not built)."""
+        if self.stateful:
+            return len(self._legal_pos(pos))
         return self.count_raw(pos[0], pos[1], pos[2], pos[3])
 
     def perft(self, pos: Position, depth: int) -> int:
         """The number of positions after ``depth`` plies (no draw rules), bulk-counted."""
-        return self.perft_raw(pos[0], pos[1], pos[2], pos[3], depth)
-
-    @staticmethod
-    def apply(pos: Position, m: FastMove) -> Position:
-        """The position after move ``m`` (side to move switched)."""
-        frm, to, remove, kx, _path, _huff = m
-        white, black, kings, turn, aux = pos
-        if turn == WHITE:
-            return Position(white ^ frm ^ to, black & ~remove, (kings & ~remove) ^ kx, 1, aux)
-        return Position(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, aux)
+        if not self.stateful:
+            return self.perft_raw(pos[0], pos[1], pos[2], pos[3], depth)
+        if depth <= 0:
+            return 1
+        moves = self._legal_pos(pos)
+        if depth == 1:
+            return len(moves)
+        return sum(self.perft(self._apply_pos(pos, m), depth - 1) for m in moves)
 
     def captured_order(self, m: FastMove) -> list[int]:
         """The captured squares (indices) of a fast move in the order they were jumped."""
@@ -166,6 +185,15 @@ class MoveGenerator:
                     break
             cur = land
         return out
+
+
+def apply_plain(pos: Position, m: FastMove) -> Position:
+    """The position after fast move ``m`` by the side to move (``aux`` kept)."""
+    frm, to, remove, kx, _path, _huff = m
+    white, black, kings, turn, aux = pos
+    if turn == WHITE:
+        return Position(white ^ frm ^ to, black & ~remove, (kings & ~remove) ^ kx, 1, aux)
+    return Position(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, aux)
 
 
 def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901 - one kernel
@@ -203,7 +231,9 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
     # Man captures in bulk: per colour, per capture direction: (shift, two-step source mask,
     # landing bit -> single-capture fast move, continuation checks from the landing square in
     # every other direction except straight back).
-    def man_cap_dirs_table(color: int) -> tuple[tuple[int, int, dict[int, FastMove], tuple[tuple[int, int], ...]], ...]:
+    _CapDir = tuple[int, int, dict[int, FastMove], tuple[tuple[int, int], ...]]
+
+    def man_cap_dirs_table(color: int) -> tuple[_CapDir, ...]:
         out = []
         for d in man_cap_dirs[color]:
             table: dict[int, FastMove] = {}
@@ -577,7 +607,7 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
                 out.append(table[low])
         return out
 
-    def count(white: int, black: int, kings: int, turn: int) -> int:
+    def generic_count(white: int, black: int, kings: int, turn: int) -> int:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return len(choose(sequences(white, black, kings, turn, True), kings))
@@ -594,13 +624,16 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
             n += king_quiet_count(mine & kings, occ)
         return n
 
-    def legal(white: int, black: int, kings: int, turn: int) -> _Out:
+    def generic_legal(white: int, black: int, kings: int, turn: int) -> _Out:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return choose(sequences(white, black, kings, turn, True), kings)
         if n:
             return single_capture_moves(white, black, kings, turn)
         return quiets(white, black, kings, turn)
+
+    count: Callable[[int, int, int, int], int] = generic_count
+    legal: Callable[[int, int, int, int], _Out] = generic_legal
 
     def perft(white: int, black: int, kings: int, turn: int, depth: int) -> int:
         if depth <= 1:
@@ -637,7 +670,7 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
                                                     ((-1, 1), (-1, -1), (1, -1), (1, 1)))
 
         def table_for(color: int, d: int) -> dict[int, FastMove]:
-            for (s, _two, table, _cont), dd in zip(MAN_CAP[color], man_cap_dirs[color], strict=True):
+            for (_s, _two, table, _cont), dd in zip(MAN_CAP[color], man_cap_dirs[color], strict=True):
                 if dd == d:
                     return table
             return {}

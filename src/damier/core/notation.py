@@ -98,9 +98,7 @@ def parse_move(
         hub_start, hub_end, hub_caps = squares[0], squares[1], set(squares[2:])
         found = []
         for mv in pool:
-            if mv.start == start and mv.end == end and _fits_path(mv, middle, position, gen):
-                found.append(mv)
-            elif (
+            if mv.start == start and mv.end == end and _fits_path(mv, middle, position, gen) or (
                 mv.start == hub_start
                 and mv.end == hub_end
                 and set(mv.captured_indices) == hub_caps

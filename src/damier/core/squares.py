@@ -26,7 +26,10 @@ import re
 
 from damier.core.geometry import Geometry
 
-_GAMETYPE = re.compile(r"^\s*(\d+)\s*(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$")
+_GAMETYPE = re.compile(
+    r"^\s*(\d+)\s*"
+    r"(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$"
+)
 
 
 def parse_gametype(text: str) -> tuple[int, str | None, int, int, str, int, int] | None:

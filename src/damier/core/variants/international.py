@@ -16,21 +16,9 @@
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, EndgameRule, Material, Rules
 from damier.core.position import Position
+from damier.core.rules import DrawRules, EndgameRule, Material, Rules
 from damier.core.variants import register
-
-
-def lone_king_against(pieces: int) -> "object":
-    """Matcher: one side has exactly a lone king, the other exactly ``pieces`` pieces with a king."""
-
-    def matches(_pos: Position, mat: Material) -> bool:
-        wm, wk, bm, bk = mat
-        return (wm == 0 and wk == 1 and bm + bk == pieces and bk >= 1) or (
-            bm == 0 and bk == 1 and wm + wk == pieces and wk >= 1
-        )
-
-    return matches
 
 
 def _class_a(_pos: Position, mat: Material) -> bool:

@@ -1,0 +1,25 @@
+"""Brazilian draughts: International rules on 8x8 (VARIANTS.md §1, §3 Brazilian).
+
+12 men each, White first, men capture backwards, flying kings, majority capture
+(king = man = 1), promotion only when the move ends on the crown row. Algebraic notation,
+PDN GameType `26,W,8,8,A0,0`. Draw rules: the FMJD-64 set, as lidraughts applies them to
+Brazilian [UNVERIFIED against a federation text].
+"""
+
+from __future__ import annotations
+
+from damier.core.rules import Rules
+from damier.core.variants import register
+from damier.core.variants._endings import fmjd64_draws
+
+BRAZILIAN = register(
+    Rules(
+        name="brazilian",
+        title="Brazilian draughts",
+        gametype="26,W,8,8,A0,0",
+        size=8,
+        rows_of_men=3,
+        draws=fmjd64_draws(),
+        description="International rules on 8x8.",
+    ),
+)

@@ -1,0 +1,43 @@
+"""Czech draughts — federation rules (ČFD, FMJD brief rules; RULES.md §3.2–§3.9).
+
+* 8x8, 12 men each on the three nearest rows; White moves first `[CZ-H 8]`, PDN GameType
+  `29,W,8,8,A0,0` with algebraic squares `[PDN3]`.
+* Men move and capture only forwards `[FMJD-CZ]` ("Pieces can jump only forwards").
+* Kings fly and capture at a distance `[FMJD-CZ]`.
+* Capture is compulsory and must be completed; free choice between sequences, but "King is
+  obligatory to jump first": if a king can capture, a king must capture `[FMJD-CZ]`.
+* A flying king must land where it can continue (§3.6 rule 6, the classical convention;
+  a setting of the rules object, ``king_must_continue``).
+* Draws §3.8: agreement, threefold repetition on claim, 15 moves of each player (30 plies)
+  without a capture and without a man move.
+"""
+
+from __future__ import annotations
+
+from damier.core.rules import DrawRules, Rules
+from damier.core.variants import register
+
+FORWARD_DIAGONALS = ((-1, -1), (-1, 1))
+
+CZECH = register(
+    Rules(
+        name="czech",
+        title="Czech draughts",
+        gametype="29,W,8,8,A0,0",
+        size=8,
+        rows_of_men=3,
+        man_captures=FORWARD_DIAGONALS,
+        capture_rule="free",
+        king_priority=True,
+        king_must_continue=True,
+        draws=DrawRules(
+            repetition=3,
+            repetition_claim=True,
+            quiet_plies=30,
+            quiet_resets_on_man_move=True,
+            quiet_name="15-move rule",
+        ),
+        description="ČFD rules: men capture forwards only, flying kings, king capture first.",
+    ),
+    aliases=("czech-federation", "ceska-dama"),
+)

@@ -1,0 +1,45 @@
+"""Czech draughts as seed 002 describes it (Zapletal 1991) — RULES.md §3.12.
+
+* Black moves first; numeric squares 1–32 (Black on 1–12, White on 21–32), PDN GameType
+  `29,B,8,8,N1,0` (PDN.md §3.3); algebraic names are accepted on input.
+* Men move and jump only forwards; kings fly; a king can be captured by any piece.
+* Free choice between captures, but "the king always has priority in jumping, even if it
+  would jump fewer stones" `[S2]`.
+* Huffing instead of compulsion: any physically possible move may be played (a quiet move
+  although a capture exists, a man's capture although a king could capture, a multiple
+  jump stopped early); the opponent may then, before his own move, remove one offending
+  piece (see :mod:`damier.core.huffing`). Only the immediately following turn may huff.
+* Win: the opponent has no pieces left — and, as in every variant, no legal move loses.
+* Draw: no capture in the last twenty moves of each player (40 plies; a man move does not
+  reset the count; ``DrawRules.quiet_plies`` is the setting), and by agreement.
+"""
+
+from __future__ import annotations
+
+from damier.core.colors import BLACK
+from damier.core.rules import DrawRules, Rules
+from damier.core.variants import register
+
+CZECH_TRADITIONAL = register(
+    Rules(
+        name="czech-traditional",
+        title="Czech draughts (traditional rules, huffing)",
+        gametype="29,B,8,8,N1,0",
+        size=8,
+        rows_of_men=3,
+        first_player=BLACK,
+        man_captures=((-1, -1), (-1, 1)),
+        capture_rule="free",
+        king_priority=True,
+        king_must_continue=True,
+        huffing=True,
+        draws=DrawRules(
+            repetition=0,
+            quiet_plies=40,
+            quiet_resets_on_man_move=False,
+            quiet_name="20-move rule",
+        ),
+        description="Seed 002 rules: Black first, huffing, king capture first, 20-move draw.",
+    ),
+    aliases=("czech-popular", "dama"),
+)

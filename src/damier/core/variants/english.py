@@ -1,0 +1,42 @@
+"""English draughts / American checkers (WCDF rules; VARIANTS.md §2 and §3 English).
+
+8x8, 12 men each; dark (Black) moves first from squares 1–12; men move and capture forward
+only; kings move and capture one square in the four diagonal directions (no flying);
+capture compulsory with free choice; a man reaching the king row ends its move there and is
+crowned. Numeric squares 1–32, PDN GameType `21,B,8,8,N1,0`. Draws (on claim): threefold
+repetition; 40 moves of each player (80 plies) without a capture and without an uncrowned
+man advancing.
+"""
+
+from __future__ import annotations
+
+from damier.core.colors import BLACK
+from damier.core.rules import DrawRules, Rules
+from damier.core.variants import register
+
+FORWARD = ((-1, -1), (-1, 1))
+
+ENGLISH = register(
+    Rules(
+        name="english",
+        title="English draughts (American checkers)",
+        gametype="21,B,8,8,N1,0",
+        size=8,
+        rows_of_men=3,
+        first_player=BLACK,
+        man_captures=FORWARD,
+        flying_kings=False,
+        capture_rule="free",
+        promotion_in_capture="promote_and_stop",
+        draws=DrawRules(
+            repetition=3,
+            repetition_claim=True,
+            quiet_plies=80,
+            quiet_resets_on_man_move=True,
+            quiet_claim=True,
+            quiet_name="40-move rule",
+        ),
+        description="Short kings, men capture forwards only, free choice, Black first.",
+    ),
+    aliases=("american", "checkers", "english-draughts"),
+)

@@ -1,0 +1,33 @@
+"""Italian draughts (FID rules; VARIANTS.md §2 and §3 Italian).
+
+8x8 with the board inverted (a light square at each player's near left: PDN invert flag 1),
+squares numbered 1–32 from the top-left, PDN GameType `22,W,8,8,N2,1`; White first. Men
+move and capture forward only and cannot capture kings; kings move and capture one square
+in all four diagonal directions; a man reaching the crown row ends its move. Capture is
+compulsory with the quality rules, applied in order: (1) the most pieces; (2) with a king
+rather than a man; (3) the most kings; (4) the sequence that meets a king first. Draws: by
+agreement and by threefold repetition.
+"""
+
+from __future__ import annotations
+
+from damier.core.rules import DrawRules, Rules
+from damier.core.variants import register
+
+ITALIAN = register(
+    Rules(
+        name="italian",
+        title="Italian draughts",
+        gametype="22,W,8,8,N2,1",
+        size=8,
+        rows_of_men=3,
+        man_captures=((-1, -1), (-1, 1)),
+        flying_kings=False,
+        capture_rule="italian",
+        promotion_in_capture="promote_and_stop",
+        men_capture_kings=False,
+        draws=DrawRules(repetition=3),
+        description="Short kings, men cannot take kings, Italian capture priorities.",
+    ),
+    aliases=("dama-italiana",),
+)

@@ -1,0 +1,38 @@
+"""Pool checkers (American pool, APCA rules; VARIANTS.md §1 and §3 Pool).
+
+8x8, 12 men each, the darker pieces (Black) move first; men move forward and capture
+forwards and backwards; flying kings that must make all possible jumps (a king lands where
+it can continue); free choice between sequences; a man that reaches the far side by a jump
+and can jump on backwards must do so and is not crowned (crowned only if the move ends
+there); pieces removed after the move. Numeric squares, PDN GameType `23,B,8,8,N1,0`.
+Draws: threefold repetition; three kings against one king must win within 13 moves
+(26 plies) (Wikipedia "Pool checkers").
+"""
+
+from __future__ import annotations
+
+from damier.core.colors import BLACK
+from damier.core.rules import DrawRules, EndgameRule, Rules
+from damier.core.variants import register
+from damier.core.variants._endings import lone_king_against
+
+POOL = register(
+    Rules(
+        name="pool",
+        title="Pool checkers",
+        gametype="23,B,8,8,N1,0",
+        size=8,
+        rows_of_men=3,
+        first_player=BLACK,
+        capture_rule="free",
+        king_must_continue=True,
+        draws=DrawRules(
+            repetition=3,
+            endgames=(
+                EndgameRule("13-move rule", "APCA", 26, lone_king_against(3, 3, kings_only=True)),
+            ),
+        ),
+        description="American pool: flying kings, men capture backwards, free choice.",
+    ),
+    aliases=("pool-checkers", "american-pool"),
+)

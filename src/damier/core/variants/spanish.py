@@ -1,0 +1,26 @@
+"""Spanish draughts (VARIANTS.md §3 "Not covered" lists its GameType; rules as commonly
+published): 8x8 on the inverted board (PDN GameType `24,W,8,8,N1,1`: square 1 at White's
+bottom right), White first, men move and capture forward only, flying kings, capture the
+most pieces and, among those, the most kings; a man reaching the crown row is crowned and
+its move ends. Draws: threefold repetition.
+"""
+
+from __future__ import annotations
+
+from damier.core.rules import DrawRules, Rules
+from damier.core.variants import register
+
+SPANISH = register(
+    Rules(
+        name="spanish",
+        title="Spanish draughts",
+        gametype="24,W,8,8,N1,1",
+        size=8,
+        rows_of_men=3,
+        man_captures=((-1, -1), (-1, 1)),
+        capture_rule="spanish",
+        promotion_in_capture="promote_and_stop",
+        draws=DrawRules(repetition=3),
+        description="Flying kings, men capture forwards only, most pieces then most kings.",
+    ),
+)
