@@ -58,6 +58,7 @@ def build(
     men_back: bool,
     men_take_kings: bool,
     crowned_men_continue: bool,
+    victims_differ: bool,
     quiet_tables: tuple[tuple[dict[int, FastMove], dict[int, FastMove]], ...],
     capture_tables: tuple[tuple[dict[int, FastMove], ...], ...],
     king_can_capture: Callable[[int, int, int, int], bool],
@@ -67,6 +68,8 @@ def build(
 ) -> tuple[Callable[[int, int, int, int], int], _Pos4]:
     """Return ``(count, legal)`` for a diagonal-men variant.
 
+    ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
+    Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
     keyed by target bit; ``capture_tables[color]`` = (up-right, up-left, down-left,
     down-right) keyed by landing bit (empty dicts for directions the men of that colour
@@ -128,6 +131,8 @@ def build(
                 )
             )
             or (not crowned_men_continue and (ur | ul | dl | dr) & pr)
+            # a rule that prefers taking kings (Spanish, Frisian values) must compare
+            or (victims_differ and theirs & kings)
         ):
             return None
         if k and king_can_capture(k, theirs, occ, empty):

@@ -251,6 +251,8 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
 
     MAN_CAP = (man_cap_dirs_table(0), man_cap_dirs_table(1))
     CROWNED_MEN_CONTINUE = PROMO_HOW == "continue_as_man"
+    # Single captures are all equal under most choice rules; these rank them by the victim.
+    VICTIMS_DIFFER = rules.capture_rule in ("spanish", "max_value")
     # Man jumps: per colour, per square, the (jumped mask, landing, landing mask, direction).
     MAN_JUMPS: tuple[tuple[tuple[_Jump, ...], ...], ...] = tuple(
         tuple(
@@ -578,6 +580,8 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
                 continue
             if land & promo and not CROWNED_MEN_CONTINUE:
                 return None
+            if VICTIMS_DIFFER and theirs & kings:
+                return None
             for s2, two2 in cont:
                 if s2 > 0:
                     if (((land & two2) << s2 & targets) << s2) & empty:
@@ -686,6 +690,7 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
             men_back=len(man_cap_dirs[0]) == 4,
             men_take_kings=MEN_TAKE_KINGS,
             crowned_men_continue=CROWNED_MEN_CONTINUE,
+            victims_differ=VICTIMS_DIFFER,
             quiet_tables=(
                 (quiet_for(0, up_right), quiet_for(0, up_left)),
                 (quiet_for(1, down_left), quiet_for(1, down_right)),
