@@ -1,0 +1,278 @@
+"""The JSON API: HTTP routes over :class:`~damier.web.games.GameService`.
+
+Every handler reads a capped body (:data:`MAX_JSON` for JSON, :data:`MAX_PDN` for PDN),
+checks types, calls the service and answers JSON. Client mistakes are answered 4xx with
+``{"error": message}`` (400 unreadable body, 404 unknown game or route, 409 not possible
+now, 413 body too large, 415 wrong content type, 422 invalid value such as an illegal or
+ambiguous move); a 500 would be a bug. Routes are listed in :data:`routes`; the reference
+with examples is ``docs/web.md``.
+
+This module must not hold game logic; it translates between HTTP and the service.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from damier.core.board import Board
+from damier.core.errors import DamierError
+from damier.core.variants import get_variant
+from damier.web.games import GameService, Session, WebError
+from damier.web.state import position_json, variant_info, variants_list
+
+MAX_JSON = 64 * 1024
+"""Largest JSON request body accepted (bytes)."""
+MAX_PDN = 5 * 1024 * 1024
+"""Largest PDN import accepted (bytes)."""
+
+
+def service(request: Request) -> GameService:
+    svc: GameService = request.app.state.games
+    return svc
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            if int(declared) > limit:
+                raise WebError(413, f"request body too large (limit {limit} bytes)")
+        except ValueError:
+            raise WebError(400, "bad Content-Length header") from None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise WebError(413, f"request body too large (limit {limit} bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
+    """The JSON object in the body (an empty body is ``{}``)."""
+    raw = await read_body(request, limit)
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise WebError(400, f"the body is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise WebError(422, "the body must be a JSON object")
+    return data
+
+
+def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str | None:
+    value = data.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise WebError(422, f"{key} must be a string")
+    return value
+
+
+def game_id(request: Request) -> int:
+    text = request.path_params["gid"]
+    if not text.isdigit() or len(text) > 18:
+        raise WebError(404, f"no game with id {text!r}")
+    return int(text)
+
+
+async def load(request: Request) -> Session:
+    return await service(request).get(game_id(request))
+
+
+def state_response(request: Request, s: Session, status: int = 200, **extra: Any) -> JSONResponse:
+    body = service(request).state(s)
+    body.update(extra)
+    return JSONResponse(body, status_code=status)
+
+
+# -- variants and positions ----------------------------------------------------------------
+
+
+async def list_variants(request: Request) -> JSONResponse:
+    return JSONResponse(variants_list())
+
+
+async def get_variant_info(request: Request) -> JSONResponse:
+    try:
+        name = get_variant(request.path_params["name"]).name
+    except DamierError as e:
+        raise WebError(404, str(e)) from None
+    return JSONResponse(variant_info(name))
+
+
+async def check_position(request: Request) -> JSONResponse:
+    """``{variant, fen}`` -> the position read back (for the position editor)."""
+    data = await read_json(request)
+    variant = opt_str(data, "variant", "international") or "international"
+    fen = opt_str(data, "fen")
+    try:
+        board = Board(variant, fen)
+    except DamierError as e:
+        raise WebError(422, str(e)) from None
+    return JSONResponse(position_json(board))
+
+
+# -- games ---------------------------------------------------------------------------------
+
+
+async def list_games(request: Request) -> JSONResponse:
+    try:
+        limit = int(request.query_params.get("limit", "100"))
+        offset = int(request.query_params.get("offset", "0"))
+    except ValueError:
+        raise WebError(422, "limit and offset must be integers") from None
+    if not (1 <= limit <= 1000) or offset < 0:
+        raise WebError(422, "limit must be 1-1000 and offset >= 0")
+    svc = service(request)
+    return JSONResponse({"games": svc.list_games(limit, offset), "total": svc.store.count_games()})
+
+
+async def create_game(request: Request) -> JSONResponse:
+    data = await read_json(request)
+    level = data.get("level", 3)
+    tags = data.get("tags") or {}
+    if not isinstance(tags, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in tags.items()
+    ):
+        raise WebError(422, "tags must be an object of strings")
+    s = await service(request).create(
+        variant=opt_str(data, "variant", "international") or "international",
+        fen=opt_str(data, "fen") or None,
+        white=opt_str(data, "white", "human") or "human",
+        black=opt_str(data, "black", "human") or "human",
+        level=level,
+        time_control=data.get("time_control"),
+        tags=tags,
+    )
+    if data.get("wait"):
+        await service(request).wait_engine(s)
+    return state_response(request, s, 201)
+
+
+async def get_game(request: Request) -> JSONResponse:
+    return state_response(request, await load(request))
+
+
+async def delete_game(request: Request) -> JSONResponse:
+    svc = service(request)
+    s = await load(request)
+    async with s.lock:
+        if s.thinker is not None:
+            s.thinker.stop()
+        s.version += 1
+        svc.store.delete_game(s.row.id)
+        svc.sessions.pop(s.row.id, None)
+    return JSONResponse({"deleted": s.row.id})
+
+
+def wait_flag(request: Request, data: dict[str, Any]) -> bool:
+    """``wait`` (body or query): answer after the engine's reply (default true)."""
+    value = data.get("wait", request.query_params.get("wait", True))
+    if isinstance(value, str):
+        return value.lower() not in ("0", "false", "no")
+    return bool(value)
+
+
+async def play_move(request: Request) -> JSONResponse:
+    s = await load(request)
+    data = await read_json(request)
+    move = data.get("move")
+    if not isinstance(move, str) or not move.strip():
+        raise WebError(422, 'the body must give the move, e.g. {"move": "32-28"}')
+    if len(move) > 400:
+        raise WebError(422, "move text too long")
+    await service(request).play(s, move, wait=wait_flag(request, data))
+    return state_response(request, s)
+
+
+async def undo(request: Request) -> JSONResponse:
+    s = await load(request)
+    await service(request).undo(s)
+    return state_response(request, s)
+
+
+async def resign(request: Request) -> JSONResponse:
+    s = await load(request)
+    data = await read_json(request)
+    await service(request).resign(s, opt_str(data, "color"))
+    return state_response(request, s)
+
+
+async def draw(request: Request) -> JSONResponse:
+    s = await load(request)
+    data = await read_json(request)
+    action = opt_str(data, "action", "offer") or "offer"
+    message = await service(request).draw(s, action, opt_str(data, "color"))
+    return state_response(request, s, message=message)
+
+
+async def huff(request: Request) -> JSONResponse:
+    s = await load(request)
+    data = await read_json(request)
+    await service(request).huff(
+        s, data.get("square"), opt_str(data, "move"), wait=wait_flag(request, data)
+    )
+    return state_response(request, s)
+
+
+async def export_pdn(request: Request) -> Response:
+    s = await load(request)
+    text = service(request).export_pdn(s)
+    return Response(
+        text,
+        media_type="application/x-pdn; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="damier-{s.row.id}.pdn"'},
+    )
+
+
+async def import_pdn(request: Request) -> JSONResponse:
+    ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    if ctype == "application/json":
+        data = await read_json(request, MAX_PDN + 1024)
+        text = data.get("pdn")
+        if not isinstance(text, str):
+            raise WebError(422, 'the body must be {"pdn": "<PDN text>"}')
+    elif ctype.startswith("text/") or ctype in ("application/x-pdn", "application/octet-stream"):
+        raw = await read_body(request, MAX_PDN)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("latin-1")
+    else:
+        raise WebError(415, "send the PDN as text/plain or as JSON {\"pdn\": ...}")
+    if len(text.encode("utf-8", "replace")) > MAX_PDN:
+        raise WebError(413, f"PDN too large (limit {MAX_PDN} bytes)")
+    svc = service(request)
+    sessions, errors = await svc.import_pdn(text)
+    return JSONResponse(
+        {"games": [svc.state(s) for s in sessions[:20]],
+         "ids": [s.row.id for s in sessions],
+         "imported": len(sessions), "errors": errors},
+        status_code=201 if sessions else 422,
+    )
+
+
+routes = [
+    Route("/api/variants", list_variants, methods=["GET"]),
+    Route("/api/variants/{name}", get_variant_info, methods=["GET"]),
+    Route("/api/position", check_position, methods=["POST"]),
+    Route("/api/games", list_games, methods=["GET"]),
+    Route("/api/games", create_game, methods=["POST"]),
+    Route("/api/games/import", import_pdn, methods=["POST"]),
+    Route("/api/games/{gid}", get_game, methods=["GET"]),
+    Route("/api/games/{gid}", delete_game, methods=["DELETE"]),
+    Route("/api/games/{gid}/moves", play_move, methods=["POST"]),
+    Route("/api/games/{gid}/undo", undo, methods=["POST"]),
+    Route("/api/games/{gid}/resign", resign, methods=["POST"]),
+    Route("/api/games/{gid}/draw", draw, methods=["POST"]),
+    Route("/api/games/{gid}/huff", huff, methods=["POST"]),
+    Route("/api/games/{gid}/pdn", export_pdn, methods=["GET"]),
+]

@@ -1,0 +1,92 @@
+"""The Starlette application: routes, static page, error handlers, lifetime of the store.
+
+:func:`create_app` builds an app over one SQLite file; :func:`run` serves it with uvicorn
+(used by ``damier serve``). Errors are always JSON: :class:`~damier.web.games.WebError`
+gives its own status, Starlette's 404/405 are rewritten as JSON, and anything unexpected is
+logged and answered 500 with a generic message (a bug, never a normal path).
+
+This module wires things together; it holds no game logic.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from damier.web import api, ws
+from damier.web.games import GameService, WebError
+from damier.web.store import Store, default_db_path
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("damier.web")
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def web_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, WebError)
+    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
+                        headers=exc.headers)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return JSONResponse({"error": "internal error"}, status_code=500)
+
+
+def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2) -> Starlette:
+    """The web app over the SQLite file ``db`` (default: :func:`default_db_path`)."""
+    store = Store(db if db is not None else default_db_path())
+    games = GameService(store, engine_threads=engine_threads)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        games.close()
+
+    routes = [
+        Route("/", index, methods=["GET"]),
+        *api.routes,
+        *ws.routes,
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={
+            WebError: web_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
+    )
+    app.state.games = games
+    app.state.store = store
+    return app
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+        log_level: str = "info") -> None:
+    """Serve the app with uvicorn until interrupted."""
+    import uvicorn
+    from uvicorn.config import WS_PROTOCOLS
+
+    app = create_app(db)
+    ws_impl = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_impl)

@@ -1,0 +1,176 @@
+"""JSON views of games, positions and variants for the API and the WebSocket.
+
+Everything the page draws comes from here: the board's squares with their display
+coordinates (taken from :meth:`Board.grid`, so inverted and full boards are right), one
+``pieces`` string per position (one character per square in square-number order: ``w`` ``b``
+man, ``W`` ``B`` king, ``.`` empty), the legal moves with their landing path and captured
+squares, and the moves played. The page never computes a rule itself.
+
+This module must not change games or touch the store.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from damier.core.board import Board
+from damier.core.colors import color_name, opponent
+from damier.core.move import Move
+from damier.core.rules import Rules
+from damier.core.variants import get_variant, variant_names
+from damier.web.store import GameRow
+
+if TYPE_CHECKING:
+    from damier.web.games import Session
+
+
+@cache
+def square_numbers(name: str) -> tuple[int, ...]:
+    """The square numbers of a variant, ascending."""
+    rules = get_variant(name)
+    return tuple(sorted(rules.names.number(i) for i in range(rules.geometry.squares)))
+
+
+def pieces_string(board: Board) -> str:
+    """The pieces of the current position, one character per square (square-number order)."""
+    pos = board.position
+    rules = board.rules
+    mask = rules.geometry.mask
+    names = rules.names
+    out = []
+    for n in square_numbers(rules.name):
+        bit = mask[names.index_of_number(n)]
+        if pos.white & bit:
+            out.append("W" if pos.kings & bit else "w")
+        elif pos.black & bit:
+            out.append("B" if pos.kings & bit else "b")
+        else:
+            out.append(".")
+    return "".join(out)
+
+
+@cache
+def variant_info(name: str, geometry: bool = True) -> dict[str, Any]:
+    """A variant's names, board size, first player, start FEN and (optionally) squares."""
+    rules: Rules = get_variant(name)
+    start = Board(rules)
+    info: dict[str, Any] = {
+        "name": rules.name,
+        "title": rules.title,
+        "size": rules.size,
+        "squares_count": rules.geometry.squares,
+        "first_player": color_name(rules.first_player),
+        "start_fen": start.fen(),
+        "huffing": rules.huffing,
+        "gametype": rules.gametype,
+        "description": rules.description,
+    }
+    if geometry:
+        cells: dict[str, tuple[int, int]] = {}
+        for r, row in enumerate(start.grid()):
+            for c, cell in enumerate(row):
+                if cell is not None:
+                    cells[cell[0]] = (r, c)
+        squares = []
+        for n in square_numbers(rules.name):
+            label = rules.names.label(rules.names.index_of_number(n))
+            r, c = cells[label]
+            squares.append({"number": n, "label": label, "row": r, "col": c})
+        info["squares"] = squares
+        info["start_pieces"] = pieces_string(start)
+    return info
+
+
+def variants_list() -> list[dict[str, Any]]:
+    """Every variant without the square list."""
+    return [variant_info(n, False) for n in variant_names()]
+
+
+def move_json(board: Board, move: Move, notation: str | None = None) -> dict[str, Any]:
+    """One move: notation in its position, squares as numbers (``path`` = landing squares)."""
+    return {
+        "notation": notation if notation is not None else board.notation(move),
+        "long": move.long(),
+        "from": move.from_square,
+        "to": move.to_square,
+        "path": move.path or [move.to_square],
+        "captured": move.captured,
+        "huff": move.huff,
+    }
+
+
+def position_json(board: Board) -> dict[str, Any]:
+    """A position without history (used by the position editor)."""
+    out = board.outcome()
+    return {
+        "variant": board.rules.name,
+        "fen": board.fen(),
+        "turn": color_name(board.turn),
+        "pieces": pieces_string(board),
+        "legal_moves": [move_json(board, m) for m in board.legal_moves],
+        "result": out.result if out else None,
+        "reason": out.reason if out else None,
+    }
+
+
+def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
+    """The full state of a game as ``GET /api/games/{id}`` returns it."""
+    board, row = s.board, s.row
+    out = s.outcome()
+    start_turn = board.start_position.turn
+    moves = []
+    for i, (mv, text) in enumerate(zip(board.move_stack, s.notations, strict=False)):
+        color = start_turn if i % 2 == 0 else opponent(start_turn)
+        m = move_json(board, mv, text)
+        m["ply"] = i + 1
+        m["color"] = color_name(color)
+        moves.append(m)
+    legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "title": board.rules.title,
+        "size": board.rules.size,
+        "start_fen": row.start_fen,
+        "fen": board.fen(),
+        "turn": color_name(board.turn),
+        "ply": board.ply,
+        "white": row.white,
+        "black": row.black,
+        "level": row.level,
+        "time_control": row.time_control,
+        "legal_moves": legal,
+        "moves": moves,
+        "positions": s.positions,
+        "result": out.result if out else None,
+        "reason": out.reason if out else None,
+        "winner": (None if out.winner is None else color_name(out.winner)) if out else None,
+        "outcome": str(out) if out else None,
+        "status": "over" if out else "playing",
+        "clocks": clocks,
+        "draw_offer": None if row.draw_offer is None else color_name(row.draw_offer),
+        "can_claim_draw": board.can_claim_draw() if out is None else None,
+        "thinking": s.thinking,
+        "huffing": board.rules.huffing,
+        "tags": row.tags,
+        "version": s.version,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+def summary(row: GameRow) -> dict[str, Any]:
+    """A line of the saved-games list."""
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "white": row.tags.get("White") or row.white,
+        "black": row.tags.get("Black") or row.black,
+        "ply": row.ply,
+        "result": row.result,
+        "reason": row.reason,
+        "status": "over" if row.result else "playing",
+        "created": row.created,
+        "updated": row.updated,
+    }
