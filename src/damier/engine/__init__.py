@@ -1,0 +1,19 @@
+"""The built-in engine (engine layer: imports only ``damier.core``).
+
+Entry points: :class:`Engine` (``play``, ``analyse``, ``iterate``, ``stop``), :class:`Limit`,
+:class:`Info`, :class:`PlayResult`. Modules: ``search`` (the alpha-beta search),
+``evaluate`` (per-variant evaluation weights), ``timecontrol`` (limits and clocks),
+``levels`` (levels 1-10), ``engine`` (the API over a ``Board``).
+
+>>> from damier import Board
+>>> from damier.engine import Engine, Limit
+>>> result = Engine().play(Board(), Limit(depth=2))
+>>> result.move in Board().legal_moves
+True
+"""
+
+from damier.engine.engine import Engine, Info, PlayResult
+from damier.engine.levels import LEVELS, Level
+from damier.engine.timecontrol import Limit
+
+__all__ = ["LEVELS", "Engine", "Info", "Level", "Limit", "PlayResult"]

@@ -1,0 +1,236 @@
+"""The engine's public API: :class:`Engine`, :class:`Info` and :class:`PlayResult`.
+
+This module owns the bridge between the game (a :class:`~damier.core.board.Board` with its
+history) and the search (:mod:`damier.engine.search`, which speaks fast moves and ints):
+it extracts the root state (Zobrist keys of the positions since the last irreversible move,
+the draw counters), applies the time manager and the playing level, and turns principal
+variations back into :class:`~damier.core.move.Move` objects.
+
+>>> from damier import Board
+>>> engine = Engine("international")
+>>> infos = engine.analyse(Board(fen="W:W27,28:B17,18,19"), Limit(depth=4))
+>>> infos[0].pv[0].long(), infos[0].depth
+('28-23', 4)
+
+This module must not print or read input; the CLI does that.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from damier.core.board import Board
+from damier.core.errors import GameOverError
+from damier.core.move import Move
+from damier.core.movegen import FastMove, generator
+from damier.core.notation import make_move
+from damier.core.position import Position
+from damier.core.rules import Rules
+from damier.core.variants import get_variant
+from damier.engine.levels import choose, level
+from damier.engine.search import WIN, WIN_BOUND, Iteration, RootState, Searcher
+from damier.engine.timecontrol import Limit, allocate
+
+
+@dataclass
+class Info:
+    """What the engine reports after each completed depth (one record per PV line)."""
+
+    depth: int
+    seldepth: int
+    score: int
+    """Centi-men from the side to move's point of view (``±(100000 - plies)`` for a win)."""
+    win_in: int | None
+    """Plies to a forced win (positive) or loss (negative); ``None`` if none is proven."""
+    pv: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    nps: int = 0
+    time: float = 0.0
+    multipv: int = 1
+
+    def __str__(self) -> str:
+        score = f"win {self.win_in}" if self.win_in is not None else f"cp {self.score}"
+        pv = " ".join(m.short() for m in self.pv)
+        return (
+            f"info depth {self.depth} seldepth {self.seldepth} multipv {self.multipv} "
+            f"score {score} nodes {self.nodes} nps {self.nps} time {self.time:.3f} pv {pv}"
+        )
+
+
+@dataclass
+class PlayResult:
+    """The move the engine chose, with the information of its last search (if any)."""
+
+    move: Move
+    info: Info | None = None
+
+
+class Engine:
+    """The built-in draughts engine for one variant (others are built on demand).
+
+    ``level`` 1-10 (see :mod:`damier.engine.levels`), ``hash_mb`` bounds the transposition
+    table, ``seed`` makes the random choices of low levels repeatable.
+    """
+
+    def __init__(
+        self,
+        variant: str | Rules = "international",
+        level: int = 10,
+        hash_mb: int = 32,
+        seed: int | None = None,
+    ) -> None:
+        self.rules = get_variant(variant)
+        self.level = level
+        self.hash_mb = hash_mb
+        self.rng = random.Random(seed)
+        self._searchers: dict[str, Searcher] = {}
+        self._stop = False
+        self._searcher(self.rules)
+
+    @property
+    def level(self) -> int:
+        """The playing level, 1-10."""
+        return self._level.number
+
+    @level.setter
+    def level(self, number: int) -> None:
+        self._level = level(number)
+
+    def _searcher(self, rules: Rules) -> Searcher:
+        s = self._searchers.get(rules.name)
+        if s is None or s.rules is not rules:
+            s = Searcher(rules, self.hash_mb)
+            self._searchers[rules.name] = s
+        return s
+
+    # -- control -------------------------------------------------------------------------
+
+    def stop(self) -> None:
+        """Ask the running search to stop soon (safe to call from another thread); it then
+        reports what it has."""
+        self._stop = True
+        for s in list(self._searchers.values()):
+            s.stop_requested = True
+
+    # -- searching -----------------------------------------------------------------------
+
+    def iterate(
+        self, board: Board, limit: Limit | None = None, multipv: int = 1,
+        moves: list[Move] | None = None,
+    ) -> Iterator[Info]:
+        """Search ``board`` and yield :class:`Info` records as depths complete (``multipv``
+        records per depth, best first). Stop iterating, or call :meth:`stop`, at any time.
+        ``moves`` restricts the root moves."""
+        limit = limit or Limit()
+        rules = board.rules
+        searcher = self._searcher(rules)
+        root = _root_state(board, searcher)
+        budget = allocate(limit, board.turn)
+        if self._level.max_time is not None:
+            cap = self._level.max_time
+            budget = type(budget)(min(budget.soft, cap) if budget.soft else cap,
+                                  min(budget.hard, cap) if budget.hard else cap)
+        max_depth = limit.depth or 1000
+        if self._level.depth is not None:
+            max_depth = min(max_depth, self._level.depth)
+        start = time.perf_counter()
+        searcher.stop_requested = False
+        self._stop = False
+        root_moves: list[FastMove] | None = [m.fast for m in moves] if moves else None
+        for it in searcher.iterate(
+            root,
+            max_depth=max_depth,
+            node_limit=limit.nodes or 0,
+            hard_deadline=start + budget.hard if budget.hard else 0.0,
+            soft_deadline=start + budget.soft if budget.soft else 0.0,
+            multipv=multipv,
+            root_moves=root_moves,
+        ):
+            elapsed = time.perf_counter() - start
+            yield from _infos(it, rules, elapsed)
+
+    def analyse(
+        self, board: Board, limit: Limit | None = None, multipv: int = 1
+    ) -> list[Info]:
+        """The lines of the last completed depth, best first (``multipv`` of them)."""
+        last: dict[int, Info] = {}
+        for info in self.iterate(board, limit, multipv):
+            if info.multipv == 1:
+                last = {}
+            last[info.multipv] = info
+        return [last[k] for k in sorted(last)]
+
+    def play(self, board: Board, limit: Limit | None = None) -> PlayResult:
+        """Choose a move for the side to move of ``board`` at the engine's level.
+
+        Without a limit the engine thinks for one second (less at low levels).
+        Raises :class:`~damier.core.errors.GameOverError` if there is no legal move.
+        """
+        legal = list(board.legal_moves)
+        if not legal:
+            raise GameOverError("no legal move to play")
+        if len(legal) == 1:
+            return PlayResult(legal[0], None)
+        limit = limit or Limit(time=1.0)
+        lv = self._level
+        if lv.tolerance <= 0:
+            info: Info | None = None
+            for record in self.iterate(board, limit):
+                info = record
+            if info is None or not info.pv:
+                return PlayResult(_fallback(board, legal), None)
+            return PlayResult(info.pv[0], info)
+        infos = self.analyse(board, limit, multipv=len(legal))
+        if not infos:
+            return PlayResult(_fallback(board, legal), None)
+        scored = [(i.score, n) for n, i in enumerate(infos) if i.pv]
+        pick = infos[choose(scored, lv.tolerance, self.rng)]
+        return PlayResult(pick.pv[0], pick)
+
+
+def _fallback(board: Board, legal: list[Move]) -> Move:
+    """A move when the search produced nothing (a tiny node budget): a capture or crowning
+    first, otherwise the first legal move."""
+    for m in legal:
+        if m.is_capture or m.promotes:
+            return m
+    return legal[0]
+
+
+def _root_state(board: Board, searcher: Searcher) -> RootState:
+    """The root position with the keys of the positions since the last irreversible move."""
+    gen = board.gen
+    positions: list[Position] = [board.start_position]
+    moves = board.move_stack
+    for mv in moves:
+        positions.append(gen.apply(positions[-1], mv.fast))
+    rev = 0
+    for i in range(len(moves) - 1, -1, -1):
+        fm = moves[i].fast
+        if fm[2] or not fm[0] & positions[i].kings:
+            break
+        rev += 1
+    history = [searcher.key(p) for p in positions[len(positions) - 1 - rev:-1]]
+    ds = board.draw_state
+    remaining = ds.remaining if ds.endgame >= 0 else 0
+    return RootState(board.position, history, rev, max(0, remaining))
+
+
+def _infos(it: Iteration, rules: Rules, elapsed: float) -> Iterator[Info]:
+    g = generator(rules)
+    nps = int(it.nodes / elapsed) if elapsed > 0 else 0
+    for n, line in enumerate(it.lines, 1):
+        score = line.score
+        win_in = None
+        if abs(score) > WIN_BOUND:
+            plies = WIN - abs(score)
+            win_in = plies if score > 0 else -plies
+        pv = [make_move(rules, g, fm) for fm in line.pv]
+        yield Info(it.depth, max(it.seldepth, it.depth), score, win_in, pv, it.nodes, nps,
+                   elapsed, n)
+
+
+__all__ = ["Engine", "Info", "Limit", "PlayResult"]

@@ -1,0 +1,271 @@
+"""Static evaluation of a position for every variant, from named per-variant weights.
+
+This module owns the *knowledge* of the engine: what a position is worth in centi-men from
+the side to move's point of view. The weights are data (:class:`Weights`, one entry per
+variant in :data:`VARIANT_WEIGHTS`, defaults derived from the rules) so that they can be
+tuned without touching code; :func:`build_evaluator` turns them into one closure over plain
+ints per rules object.
+
+Terms (all "white minus black", then negated for Black to move):
+
+* material: men and kings, kings valued for the variant (flying kings ~3 men, short ~1.5);
+* a piece-square table for men, built from advancement per row, centre bonus and edge
+  (flank) penalty, evaluated with one popcount per distinct value;
+* back-rank guard: men on their own back row while the opponent has no king;
+* formation: men backed up by a friendly man behind them (hard to attack);
+* runaway men: a man near the crown row with no enemy piece in the cone ahead;
+* kings: mobility (free neighbouring squares), control of the long diagonal (flying kings);
+* endgame knowledge: lone king against up to three pieces with flying kings (International
+  3 kings v 1 is a draw when the lone king holds the long diagonal), kings-only endings
+  with a small edge are scaled towards a draw;
+* tempo: a small bonus for the side to move.
+
+Antidraughts inverts material (losing pieces is the goal); breakthrough weighs advancement
+and runaways heavily (the first king wins).
+
+This module must not search, generate moves or read game history: it sees four ints
+``(white, black, kings, turn)`` and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from damier.core.rules import Rules
+
+Evaluator = Callable[[int, int, int, int], int]
+"""``evaluate(white, black, kings, turn) -> centi-men for the side to move``."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Named evaluation weights of one variant (centi-men)."""
+
+    man: int = 100
+    king: int = 300
+    advance: tuple[int, ...] = (0, 0, 1, 2, 4, 6, 8, 10, 12, 14, 16, 18)
+    """Bonus of a man by rows advanced from its own back row (index 0 = back row)."""
+    centre: int = 6
+    """Man on a central square."""
+    edge: int = -4
+    """Man on an edge file (flank)."""
+    back_guard: int = 8
+    """Man on its own back row while the opponent has no king."""
+    support: int = 3
+    """Man with a friendly man diagonally behind it (per supporting direction)."""
+    runaway: tuple[int, ...] = (0, 180, 120, 70, 30)
+    """Man with a free path to the crown row, by rows left to go (index 0 unused)."""
+    king_mobility: int = 3
+    """Per free square next to a king."""
+    long_diagonal: int = 25
+    """King on the long diagonal (flying kings only)."""
+    tempo: int = 4
+    """Side to move."""
+    lone_king_scale: int = 8
+    """Divide the score by this when a lone king faces at most three pieces (flying)."""
+    kings_only_scale: int = 4
+    """Divide by this in kings-only endings where the stronger side is one piece up."""
+
+
+DEFAULT_FLYING = Weights()
+DEFAULT_SHORT = Weights(king=150, long_diagonal=0, lone_king_scale=1, kings_only_scale=2,
+                        runaway=(0, 120, 80, 40, 0))
+
+VARIANT_WEIGHTS: dict[str, Weights] = {
+    "international": DEFAULT_FLYING,
+    "frisian": replace(DEFAULT_FLYING, king=250),
+    "frysk": replace(DEFAULT_FLYING, king=250),
+    "canadian": replace(DEFAULT_FLYING, king=320),
+    "czech": replace(DEFAULT_FLYING, king=250),
+    "czech-traditional": replace(DEFAULT_FLYING, king=250),
+    "russian": replace(DEFAULT_FLYING, king=250),
+    "brazilian": replace(DEFAULT_FLYING, king=250),
+    "pool": replace(DEFAULT_FLYING, king=250),
+    "english": DEFAULT_SHORT,
+    "italian": DEFAULT_SHORT,
+    "spanish": replace(DEFAULT_FLYING, king=250),
+    "turkish": replace(DEFAULT_FLYING, king=250, centre=3, edge=0, support=0, long_diagonal=0,
+                       back_guard=0),
+    "antidraughts": Weights(man=-100, king=-150, advance=(0,) * 12, centre=0, edge=0,
+                            back_guard=0, support=0, runaway=(0,) * 5, king_mobility=0,
+                            long_diagonal=0, tempo=0, lone_king_scale=1, kings_only_scale=1),
+    "breakthrough": replace(DEFAULT_FLYING, advance=(0, 0, 2, 5, 10, 18, 30, 45, 65, 90, 120),
+                            runaway=(0, 900, 500, 250, 120), back_guard=12,
+                            lone_king_scale=1, kings_only_scale=1),
+}
+
+
+def weights_for(rules: Rules) -> Weights:
+    """The weights of a variant: its entry in :data:`VARIANT_WEIGHTS`, else a default
+    chosen by the rules (flying or short kings, goal)."""
+    w = VARIANT_WEIGHTS.get(rules.name)
+    if w is not None:
+        return w
+    if rules.goal == "antidraughts":
+        return VARIANT_WEIGHTS["antidraughts"]
+    if rules.goal == "breakthrough":
+        return VARIANT_WEIGHTS["breakthrough"]
+    return DEFAULT_FLYING if rules.flying_kings else DEFAULT_SHORT
+
+
+def _shift(bits: int, amount: int) -> int:
+    return bits << amount if amount >= 0 else bits >> -amount
+
+
+def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:  # noqa: C901
+    """The evaluation function of ``rules`` (plain-int closure; see the module docstring)."""
+    wt = weights or weights_for(rules)
+    g = rules.geometry
+    size = g.size
+    n = g.squares
+    mask = g.mask
+    coords = [g.coords(i) for i in range(n)]
+    ALL = g.all_squares
+
+    # piece-square tables for men: white advances towards row 0, black towards row size-1
+    adv = list(wt.advance) + [wt.advance[-1]] * size
+    lo_c, hi_c = size / 4 - 0.5, 3 * size / 4 - 0.5
+    lo_r, hi_r = size / 4 - 0.5, 3 * size / 4 - 0.5
+
+    def pst(color: int) -> list[tuple[int, int]]:
+        values: dict[int, int] = {}
+        for i, (r, c) in enumerate(coords):
+            a = size - 1 - r if color == 0 else r
+            v = adv[a]
+            if lo_c <= c <= hi_c and lo_r <= r <= hi_r:
+                v += wt.centre
+            if c in (0, size - 1):
+                v += wt.edge
+            if v:
+                values[v] = values.get(v, 0) | mask[i]
+        return sorted(((m, v) for v, m in values.items()), key=lambda mv: mv[1])
+
+    PST_W = tuple(pst(0))
+    PST_B = tuple(pst(1))
+    BACK_W = g.row_mask[size - 1]
+    BACK_B = g.row_mask[0]
+    MAN, KING = wt.man, wt.king
+    BACK_GUARD, SUPPORT, TEMPO = wt.back_guard, wt.support, wt.tempo
+    KMOB, LONGD = wt.king_mobility, wt.long_diagonal if rules.flying_kings else 0
+    LONE, KONLY = wt.lone_king_scale, wt.kings_only_scale
+    FLYING = rules.flying_kings
+
+    # formation: shifts that bring the bit of the square behind a man onto the man
+    diag_back_w = [g.direction_index(d) for d in ((1, -1), (1, 1))]
+    diag_back_b = [g.direction_index(d) for d in ((-1, -1), (-1, 1))]
+    SUP_W = tuple(-g.shift[d] for d in diag_back_w)
+    SUP_B = tuple(-g.shift[d] for d in diag_back_b)
+    if g.shape != "dark":
+        SUPPORT = 0
+
+    # runaway cones: squares ahead from which an enemy piece could stop the man
+    RUN = list(wt.runaway)
+    RUN_ROWS = len(RUN) - 1
+
+    def cones(color: int) -> tuple[int, dict[int, tuple[int, int]]]:
+        near = 0
+        table: dict[int, tuple[int, int]] = {}
+        for i, (r, c) in enumerate(coords):
+            left = r if color == 0 else size - 1 - r
+            if not 1 <= left <= RUN_ROWS:
+                continue
+            near |= mask[i]
+            cone = 0
+            for j, (r2, c2) in enumerate(coords):
+                ahead = r - r2 if color == 0 else r2 - r
+                if 0 <= ahead <= left and abs(c2 - c) <= ahead + 1 and j != i:
+                    cone |= mask[j]
+            table[mask[i]] = (cone, RUN[left])
+        return near, table
+
+    NEAR_W, CONE_W = cones(0)
+    NEAR_B, CONE_B = cones(1)
+
+    # kings: neighbourhood masks and the long diagonal(s)
+    king_dirs = rules.directions(rules.king_steps, 0)
+    NEIGH: dict[int, int] = {}
+    for i in range(n):
+        nb = 0
+        for d in king_dirs:
+            j = g.step[d][i]
+            if j >= 0:
+                nb |= mask[j]
+        NEIGH[mask[i]] = nb
+    LONG = 0
+    if g.shape == "dark":
+        for i, (r, c) in enumerate(coords):
+            if r + c == size - 1:
+                LONG |= mask[i]
+
+    def evaluate(white: int, black: int, kings: int, turn: int) -> int:
+        wm = white & ~kings
+        bm = black & ~kings
+        wk = white & kings
+        bk = black & kings
+        nwm = wm.bit_count()
+        nbm = bm.bit_count()
+        nwk = wk.bit_count()
+        nbk = bk.bit_count()
+        s = MAN * (nwm - nbm) + KING * (nwk - nbk)
+        for m, v in PST_W:
+            s += v * (wm & m).bit_count()
+        for m, v in PST_B:
+            s -= v * (bm & m).bit_count()
+        if not bk:
+            s += BACK_GUARD * (wm & BACK_W).bit_count()
+        if not wk:
+            s -= BACK_GUARD * (bm & BACK_B).bit_count()
+        if SUPPORT:
+            for sh in SUP_W:
+                s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()
+            for sh in SUP_B:
+                s -= SUPPORT * (bm & (bm << sh if sh > 0 else bm >> -sh)).bit_count()
+        x = wm & NEAR_W
+        while x:
+            low = x & -x
+            x ^= low
+            cone, bonus = CONE_W[low]
+            if not cone & black:
+                s += bonus
+        x = bm & NEAR_B
+        while x:
+            low = x & -x
+            x ^= low
+            cone, bonus = CONE_B[low]
+            if not cone & white:
+                s -= bonus
+        if kings:
+            empty = ALL & ~(white | black)
+            x = wk
+            while x:
+                low = x & -x
+                x ^= low
+                s += KMOB * (NEIGH[low] & empty).bit_count()
+            x = bk
+            while x:
+                low = x & -x
+                x ^= low
+                s -= KMOB * (NEIGH[low] & empty).bit_count()
+            if LONGD:
+                s += LONGD * ((wk & LONG).bit_count() - (bk & LONG).bit_count())
+            # endgame knowledge
+            nw = nwm + nwk
+            nb = nbm + nbk
+            if s > 0 and nbk:
+                if FLYING and nb == 1 and nw <= 3 and LONE > 1:
+                    s //= LONE if (bk & LONG or size > 8) else 2
+                elif not nbm and not nwm and nw - nb <= 1 and KONLY > 1:
+                    s //= KONLY
+            elif s < 0 and nwk:
+                if FLYING and nw == 1 and nb <= 3 and LONE > 1:
+                    s = -(-s // (LONE if (wk & LONG or size > 8) else 2))
+                elif not nbm and not nwm and nb - nw <= 1 and KONLY > 1:
+                    s = -(-s // KONLY)
+        s = s if turn == 0 else -s
+        return s + TEMPO
+
+    return evaluate
+
+
+__all__ = ["Evaluator", "VARIANT_WEIGHTS", "Weights", "build_evaluator", "weights_for"]
