@@ -1,0 +1,32 @@
+"""The Hub-2 protocol (PROTOCOLS.md §1.1): line syntax, the engine side (``damier hub``) and a
+client that drives any Hub engine. See :mod:`.syntax`, :mod:`.server`, :mod:`.client`."""
+
+from damier.protocol.hub.client import (
+    HubClient,
+    HubInfo,
+    HubLimit,
+    HubResult,
+    HubSearch,
+    ProcessTransport,
+    ScriptedTransport,
+    SimpleHubEngine,
+    open_engine,
+    reversible_tail,
+)
+from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+
+__all__ = [
+    "HubClient",
+    "HubInfo",
+    "HubLimit",
+    "HubLine",
+    "HubResult",
+    "HubSearch",
+    "ProcessTransport",
+    "ScriptedTransport",
+    "SimpleHubEngine",
+    "format_line",
+    "open_engine",
+    "parse_line",
+    "reversible_tail",
+]

@@ -1,0 +1,621 @@
+"""A Hub-2 client: drive any Hub engine (damier's, Scan 3.x, ...) from Python.
+
+:class:`HubClient` is the asyncio core; :class:`SimpleHubEngine` is a synchronous wrapper that
+runs the core on an event loop in a background thread (the python-chess pattern). The client
+talks to a :class:`LineTransport`: :class:`ProcessTransport` starts an engine process (its
+stderr is kept so that a crash can be explained); :class:`ScriptedTransport` replays a
+scripted engine so that the client is tested without binaries.
+
+Every wait has a timeout; an engine that does not answer raises
+:class:`~damier.protocol.errors.HubTimeoutError`, one that exits or closes its output raises
+:class:`~damier.protocol.errors.EngineTerminatedError` (with the exit status and the end of
+its stderr), and an engine that answers nonsense raises
+:class:`~damier.protocol.errors.HubError`. ``error`` lines sent by the engine are kept in
+:attr:`HubClient.errors` and quoted in those messages.
+
+This module must not know damier's engine: it speaks only the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import shlex
+import threading
+from collections.abc import AsyncIterator, Awaitable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from damier.core.board import Board
+from damier.protocol.errors import EngineTerminatedError, HubError, HubTimeoutError
+from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+
+T = TypeVar("T")
+
+
+class LineTransport(Protocol):
+    """A line-based duplex channel to an engine."""
+
+    async def read_line(self) -> str | None:
+        """The next line without its newline; ``None`` at end of output."""
+        ...
+
+    async def write_line(self, line: str) -> None:
+        """Send one line."""
+        ...
+
+    async def close(self, timeout: float) -> int | None:
+        """Close the channel (ending the engine if needed); its exit status if known."""
+        ...
+
+    def describe(self) -> str:
+        """A short name for messages (the command line)."""
+        ...
+
+    def diagnostics(self) -> str:
+        """What may explain a failure (exit status, end of stderr); may be empty."""
+        ...
+
+
+class ProcessTransport:
+    """An engine process started with pipes; keeps the last lines of its stderr."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, argv: Sequence[str]) -> None:
+        self.proc = proc
+        self.argv = list(argv)
+        self.stderr_tail: collections.deque[str] = collections.deque(maxlen=20)
+        self._stderr_task = asyncio.ensure_future(self._drain_stderr())
+
+    @classmethod
+    async def start(
+        cls, command: str | Sequence[str], cwd: str | None = None, env: dict[str, str] | None = None
+    ) -> ProcessTransport:
+        """Start ``command`` (a list, or a string split like a shell would)."""
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not argv:
+            raise HubError("empty engine command")
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, cwd=cwd, env=env,
+            )
+        except OSError as e:
+            raise HubError(f"cannot start engine {shlex.join(argv)!r}: {e}") from None
+        return cls(proc, argv)
+
+    async def _drain_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        while True:
+            raw = await self.proc.stderr.readline()
+            if not raw:
+                return
+            self.stderr_tail.append(raw.decode("utf-8", "replace").rstrip())
+
+    async def read_line(self) -> str | None:
+        assert self.proc.stdout is not None
+        try:
+            raw = await self.proc.stdout.readline()
+        except (ValueError, asyncio.LimitOverrunError):
+            raise HubError(f"engine {self.describe()!r} sent an over-long line") from None
+        if not raw:
+            return None
+        return raw.decode("utf-8", "replace").rstrip("\r\n")
+
+    async def write_line(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        if self.proc.stdin.is_closing():
+            raise EngineTerminatedError(f"engine {self.describe()!r} has closed its input")
+        try:
+            self.proc.stdin.write((line + "\n").encode())
+            await self.proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError):
+            raise EngineTerminatedError(
+                f"engine {self.describe()!r} exited{self.diagnostics()}"
+            ) from None
+
+    async def close(self, timeout: float) -> int | None:
+        if self.proc.stdin is not None and not self.proc.stdin.is_closing():
+            self.proc.stdin.close()
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(self._stderr_task, 1.0)
+        return self.proc.returncode
+
+    def describe(self) -> str:
+        return shlex.join(self.argv)
+
+    def diagnostics(self) -> str:
+        parts = []
+        if self.proc.returncode is not None:
+            parts.append(f"exit status {self.proc.returncode}")
+        if self.stderr_tail:
+            parts.append("stderr: " + " | ".join(list(self.stderr_tail)[-5:]))
+        return (" (" + "; ".join(parts) + ")") if parts else ""
+
+
+class ScriptedTransport:
+    """A scripted engine for tests: ``script`` is a list of ``(expected line from the client,
+    lines the engine answers)``. An expected line ending in ``*`` matches by prefix; ``None``
+    as expected line means "answer at once, before the client sends anything". After the
+    script the engine hits end of output (like a crash) unless ``hang`` is set (like a
+    frozen engine). Mismatches are collected in :attr:`mismatches`."""
+
+    def __init__(
+        self, script: Sequence[tuple[str | None, Sequence[str]]], hang: bool = False
+    ) -> None:
+        self.script = collections.deque(script)
+        self.hang = hang
+        self.sent: list[str] = []
+        self.mismatches: list[str] = []
+        self._out: asyncio.Queue[str | None] = asyncio.Queue()
+        self._pump_unprompted()
+
+    def _pump_unprompted(self) -> None:
+        while self.script and self.script[0][0] is None:
+            for reply in self.script.popleft()[1]:
+                self._out.put_nowait(reply)
+        if not self.script and not self.hang:
+            self._out.put_nowait(None)
+
+    async def read_line(self) -> str | None:
+        return await self._out.get()
+
+    async def write_line(self, line: str) -> None:
+        self.sent.append(line)
+        if not self.script:
+            self.mismatches.append(f"unexpected {line!r} after the end of the script")
+            return
+        expected, replies = self.script.popleft()
+        assert expected is not None
+        ok = line.startswith(expected[:-1]) if expected.endswith("*") else line == expected
+        if not ok:
+            self.mismatches.append(f"expected {expected!r}, got {line!r}")
+        for reply in replies:
+            self._out.put_nowait(reply)
+        self._pump_unprompted()
+
+    async def close(self, timeout: float) -> int | None:
+        return 0
+
+    def describe(self) -> str:
+        return "scripted engine"
+
+    def diagnostics(self) -> str:
+        return ""
+
+
+@dataclass
+class HubLimit:
+    """A search limit, sent as one ``level`` line (PROTOCOLS.md §1.1 item 2)."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    move_time: float | None = None
+    time: float | None = None
+    moves: int | None = None
+    inc: float | None = None
+    infinite: bool = False
+
+    def line(self) -> str:
+        """The ``level`` line."""
+        flags = ("infinite",) if self.infinite else ()
+        return format_line(
+            "level", *flags, depth=self.depth, nodes=self.nodes, move_time=self.move_time,
+            moves=self.moves, time=self.time, inc=self.inc,
+        )
+
+    def default_timeout(self) -> float | None:
+        """How long a ``go think`` may take before the engine is deemed hung."""
+        if self.infinite:
+            return None
+        if self.move_time is not None:
+            return 2 * self.move_time + 10.0
+        if self.time is not None:
+            return self.time + (self.inc or 0.0) + 10.0
+        return None
+
+
+@dataclass
+class HubInfo:
+    """One ``info`` line; fields an engine did not send are ``None``."""
+
+    depth: int | None = None
+    mean_depth: float | None = None
+    score: float | None = None
+    nodes: int | None = None
+    time: float | None = None
+    nps: float | None = None
+    pv: list[str] = field(default_factory=list)
+    args: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_line(cls, line: HubLine) -> HubInfo:
+        """Read an ``info`` line; :class:`HubError` if a field is malformed."""
+        return cls(
+            depth=line.get_int("depth"), mean_depth=line.get_float("mean-depth"),
+            score=line.get_float("score"), nodes=line.get_int("nodes"),
+            time=line.get_float("time"), nps=line.get_float("nps"),
+            pv=(line.get("pv") or "").split(), args=dict(line.args),
+        )
+
+
+@dataclass
+class HubResult:
+    """The end of a search: the ``done`` move, the ponder move, and every ``info``."""
+
+    move: str
+    ponder: str | None
+    infos: list[HubInfo]
+
+    @property
+    def info(self) -> HubInfo | None:
+        """The last ``info`` line, if any."""
+        return self.infos[-1] if self.infos else None
+
+
+_EOF = HubLine(command="\x00eof")
+
+
+def reversible_tail(board: Board) -> tuple[str, list[str]]:
+    """The Hub ``pos`` of ``board``: the position before the reversible king moves at the end
+    of the game and those moves in Hub notation (what a Hub GUI sends for repetitions)."""
+    tail: list[str] = []
+    b = board.copy()
+    while b.ply:
+        move = b.peek()
+        if move.is_capture:
+            break
+        b.pop()
+        if (b.piece_at(move.from_square) or "").islower():
+            b.push(move)
+            break
+        tail.append(move.hub())
+    tail.reverse()
+    return b.hub(), tail
+
+
+class HubSearch:
+    """A running search: iterate it for :class:`HubInfo`, :meth:`stop` it, or :meth:`wait`."""
+
+    def __init__(self, client: HubClient, timeout: float | None) -> None:
+        self._client = client
+        self._timeout = timeout
+        self.infos: list[HubInfo] = []
+        self.result: HubResult | None = None
+
+    async def next_info(self) -> HubInfo | None:
+        """The next ``info`` line, or ``None`` once ``done`` arrived."""
+        if self.result is not None:
+            return None
+        line = await self._client._expect(("info", "done"), self._timeout, "done")
+        if line.command == "info":
+            info = HubInfo.from_line(line)
+            self.infos.append(info)
+            return info
+        move = line.get("move")
+        if not move:
+            raise HubError(f"engine {self._client.name!r} sent {line.text!r} without move=")
+        self.result = HubResult(move, line.get("ponder"), self.infos)
+        self._client._searching = False
+        return None
+
+    def __aiter__(self) -> AsyncIterator[HubInfo]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[HubInfo]:
+        while (info := await self.next_info()) is not None:
+            yield info
+
+    async def stop(self) -> HubResult:
+        """Ask the engine to stop and return its ``done``."""
+        if self.result is None:
+            await self._client.send("stop")
+            self._timeout = self._client.reply_timeout
+        return await self.wait()
+
+    async def wait(self) -> HubResult:
+        """Read to the ``done`` line."""
+        while await self.next_info() is not None:
+            pass
+        assert self.result is not None
+        return self.result
+
+
+class HubClient:
+    """The asyncio core of the client (see the module docstring)."""
+
+    def __init__(self, transport: LineTransport, reply_timeout: float = 10.0) -> None:
+        self.transport = transport
+        self.name = transport.describe()
+        self.reply_timeout = reply_timeout
+        self.id: dict[str, str] = {}
+        self.params: dict[str, dict[str, str]] = {}
+        self.errors: list[str] = []
+        self._queue: asyncio.Queue[HubLine] = asyncio.Queue()
+        self._pongs: collections.deque[asyncio.Future[None]] = collections.deque()
+        self._searching = False
+        self._closed = False
+        self._reader = asyncio.ensure_future(self._read_loop())
+
+    @classmethod
+    async def popen(
+        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 10.0
+    ) -> HubClient:
+        """Start an engine process (no handshake yet)."""
+        return cls(await ProcessTransport.start(command, cwd), reply_timeout)
+
+    async def _read_loop(self) -> None:
+        while True:
+            try:
+                text = await self.transport.read_line()
+            except HubError as e:
+                self.errors.append(str(e))
+                text = None
+            if text is None:
+                self._queue.put_nowait(_EOF)
+                for fut in self._pongs:
+                    if not fut.done():
+                        fut.set_exception(self._terminated("pong"))
+                return
+            if not text.strip():
+                continue
+            try:
+                line = parse_line(text)
+            except HubError as e:
+                self.errors.append(f"unreadable line {text!r}: {e}")
+                continue
+            if line.command == "pong" and self._pongs:
+                fut = self._pongs.popleft()
+                if not fut.done():
+                    fut.set_result(None)
+                continue
+            if line.command == "error":
+                self.errors.append(line.get("message") or line.text)
+            self._queue.put_nowait(line)
+
+    def _terminated(self, waiting_for: str) -> EngineTerminatedError:
+        diag = self.transport.diagnostics()
+        recent = f"; its last error: {self.errors[-1]}" if self.errors else ""
+        return EngineTerminatedError(
+            f"engine {self.name!r} ended while damier waited for {waiting_for}{diag}{recent}"
+        )
+
+    async def _expect(
+        self, commands: Sequence[str], timeout: float | None, waiting_for: str
+    ) -> HubLine:
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            remaining = None if deadline is None else max(0.0, deadline - loop.time())
+            try:
+                line = await asyncio.wait_for(self._queue.get(), remaining)
+            except TimeoutError:
+                recent = f"; its last error: {self.errors[-1]}" if self.errors else ""
+                raise HubTimeoutError(
+                    f"engine {self.name!r} did not send {waiting_for} within {timeout:g} s{recent}"
+                ) from None
+            if line is _EOF:
+                self._queue.put_nowait(_EOF)
+                await self._reap()
+                raise self._terminated(waiting_for)
+            if line.command in commands:
+                return line
+
+    async def _reap(self) -> None:
+        if not self._closed:
+            self._closed = True
+            with contextlib.suppress(Exception):
+                await self.transport.close(1.0)
+
+    async def send(self, line: str) -> None:
+        """Send one raw line."""
+        if self._closed:
+            raise self._terminated("input")
+        await self.transport.write_line(line)
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    async def hub(self, timeout: float | None = None) -> dict[str, str]:
+        """``hub`` -> ``id``, ``param`` lines, ``wait``; returns the ``id`` fields."""
+        await self.send("hub")
+        while True:
+            line = await self._expect(("id", "param", "wait"), timeout or self.reply_timeout, "wait")
+            if line.command == "id":
+                self.id.update(line.args)
+            elif line.command == "param" and "name" in line.args:
+                self.params[line.args["name"]] = dict(line.args)
+            elif line.command == "wait":
+                return self.id
+
+    async def set_param(self, name: str, value: object) -> None:
+        """``set-param`` (send before :meth:`init`)."""
+        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        await self.send(format_line("set-param", name=name, value=text))
+
+    async def init(self, timeout: float | None = None) -> None:
+        """``init`` and wait for ``ready`` (engines may load books and tables here)."""
+        await self.send("init")
+        await self._expect(("ready",), timeout or max(self.reply_timeout, 30.0), "ready")
+
+    async def ping(self, timeout: float | None = None) -> None:
+        """``ping`` and wait for ``pong`` (also during a search)."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pongs.append(fut)
+        await self.send("ping")
+        try:
+            await asyncio.wait_for(fut, timeout or self.reply_timeout)
+        except TimeoutError:
+            raise HubTimeoutError(f"engine {self.name!r} did not answer ping") from None
+
+    async def new_game(self) -> None:
+        """``new-game`` (the engine clears its tables)."""
+        await self.send("new-game")
+
+    async def position(self, pos: str | Board, moves: Sequence[str] = ()) -> None:
+        """``pos``: a 51-character Hub position and the moves played from it, or a board (sent
+        as the position before its trailing reversible king moves, and those moves)."""
+        if isinstance(pos, Board):
+            pos, moves = reversible_tail(pos)
+        joined = " ".join(moves)
+        await self.send(format_line("pos", pos=pos, moves=joined or None))
+
+    async def go(
+        self, limit: HubLimit, mode: str = "think", timeout: float | None = None
+    ) -> HubSearch:
+        """Send the ``level`` and ``go <mode>`` lines; returns the running search."""
+        if self._searching:
+            raise HubError("a search is already running")
+        await self.send(limit.line())
+        await self.send(f"go {mode}")
+        self._searching = True
+        return HubSearch(self, timeout if timeout is not None else limit.default_timeout())
+
+    async def search(
+        self, pos: str | Board, limit: HubLimit, moves: Sequence[str] = (),
+        timeout: float | None = None, mode: str = "think",
+    ) -> HubResult:
+        """Set the position, search with ``limit`` and return the result."""
+        await self.position(pos, moves)
+        search = await self.go(limit, mode, timeout)
+        return await search.wait()
+
+    async def quit(self, timeout: float = 5.0) -> int | None:
+        """``quit``, wait for the engine to exit (killing it after ``timeout``)."""
+        if not self._closed:
+            with contextlib.suppress(HubError):
+                await self.transport.write_line("quit")
+            self._closed = True
+            status = await self.transport.close(timeout)
+        else:
+            status = None
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._reader
+        return status
+
+
+async def open_engine(
+    command: str | Sequence[str], params: dict[str, object] | None = None,
+    cwd: str | None = None, timeout: float = 30.0,
+) -> HubClient:
+    """Start a Hub engine, handshake, set ``params`` and ``init``; returns the ready client."""
+    client = await HubClient.popen(command, cwd, reply_timeout=timeout)
+    try:
+        await client.hub(timeout)
+        for name, value in (params or {}).items():
+            await client.set_param(name, value)
+        await client.init(timeout)
+    except BaseException:
+        await client.quit(1.0)
+        raise
+    return client
+
+
+class SimpleHubEngine:
+    """The synchronous wrapper: the same operations, blocking, on a private event loop.
+
+    >>> # engine = SimpleHubEngine.popen(["damier", "hub"], {"level": 3})
+    >>> # engine.search(Board(), HubLimit(depth=4)).move
+    """
+
+    def __init__(self, client_factory: Coroutine[Any, Any, HubClient]) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
+                                        name="hub-client")
+        self._thread.start()
+        try:
+            self.client: HubClient = self._run(client_factory)
+        except BaseException:
+            self._shutdown_loop()
+            raise
+
+    @classmethod
+    def popen(
+        cls, command: str | Sequence[str], params: dict[str, object] | None = None,
+        cwd: str | None = None, timeout: float = 30.0,
+    ) -> SimpleHubEngine:
+        """Start, handshake, set parameters and ``init`` an engine process."""
+        return cls(open_engine(command, params, cwd, timeout))
+
+    @classmethod
+    def start(
+        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 30.0
+    ) -> SimpleHubEngine:
+        """Start an engine process without the handshake (then :meth:`hub`, :meth:`init`)."""
+        return cls(HubClient.popen(command, cwd, reply_timeout))
+
+    def hub(self, timeout: float | None = None) -> dict[str, str]:
+        """Blocking :meth:`HubClient.hub`; the parameters are in ``client.params``."""
+        return self._run(self.client.hub(timeout))
+
+    def set_param(self, name: str, value: object) -> None:
+        self._run(self.client.set_param(name, value))
+
+    def init(self, timeout: float | None = None) -> None:
+        self._run(self.client.init(timeout))
+
+    def _run(self, coro: Awaitable[T], timeout: float | None = None) -> T:
+        async def wrap() -> T:
+            return await coro
+
+        return asyncio.run_coroutine_threadsafe(wrap(), self._loop).result(timeout)
+
+    def _shutdown_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5.0)
+        if not self._loop.is_running():
+            self._loop.close()
+
+    @property
+    def id(self) -> dict[str, str]:
+        """The engine's ``id`` fields."""
+        return self.client.id
+
+    def ping(self, timeout: float | None = None) -> None:
+        self._run(self.client.ping(timeout))
+
+    def new_game(self) -> None:
+        self._run(self.client.new_game())
+
+    def search(
+        self, pos: str | Board, limit: HubLimit, moves: Sequence[str] = (),
+        timeout: float | None = None, mode: str = "think",
+    ) -> HubResult:
+        """Blocking :meth:`HubClient.search`."""
+        return self._run(self.client.search(pos, limit, moves, timeout, mode))
+
+    def analyse(self, pos: str | Board, seconds: float, moves: Sequence[str] = ()) -> HubResult:
+        """``go analyze`` with ``level infinite`` for ``seconds``, then ``stop``."""
+
+        async def run() -> HubResult:
+            await self.client.position(pos, moves)
+            search = await self.client.go(HubLimit(infinite=True), "analyze")
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + seconds
+            while search.result is None and (remaining := deadline - loop.time()) > 0:
+                try:
+                    await asyncio.wait_for(search.next_info(), remaining)
+                except TimeoutError:
+                    break
+            return await search.stop()
+
+        return self._run(run())
+
+    def quit(self, timeout: float = 5.0) -> int | None:
+        """Quit the engine and end the private loop."""
+        try:
+            return self._run(self.client.quit(timeout))
+        finally:
+            self._shutdown_loop()
+
+    def __enter__(self) -> SimpleHubEngine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._loop.is_running():
+            self.quit()

@@ -1,0 +1,361 @@
+"""``damier hub``: damier's engine as a Hub-2 engine over stdin/stdout (PROTOCOLS.md §1.1).
+
+:class:`HubServer` owns the engine side of the protocol: it reads one line at a time,
+answers at once (``hub``, ``ping``, parameters, positions, limits) and runs each search in a
+worker thread so that ``stop``, ``ping`` and ``ponder-hit`` are served while it thinks.
+Every search ends with exactly one ``done`` line, also when stopped. Unknown commands and
+arguments are ignored (forward compatibility, as the protocol asks); a malformed line or a
+command that cannot be obeyed is answered with ``error message="..."`` and never ends the
+program. End of input or ``quit`` stops the search and returns.
+
+Scores go out in men (centi-men / 100) for the side to move; a forced win or loss in ``n``
+moves is written ±(99.99 - n/100) like Scan's game-end scores; ``nps`` is in millions of
+nodes per second as Scan writes it.
+
+This module must not open sockets or files; it talks only through the two streams it is given.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
+
+from damier.core.board import Board
+from damier.core.errors import DamierError
+from damier.core.fen import from_hub
+from damier.core.move import Move
+from damier.core.variants import get_variant, variant_names
+from damier.protocol.errors import HubError
+from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+
+if TYPE_CHECKING:
+    from damier.engine import Engine, Info
+
+NAME = "damier"
+AUTHOR = "damier developers"
+
+DEFAULT_MOVE_TIME = 1.0
+"""Seconds per move for ``go think`` when the GUI sent no ``level`` since the last ``pos``."""
+
+HUB_VARIANTS = {
+    "normal": "international",
+    "killer": "killer",
+    "bt": "breakthrough",
+    "frisian": "frisian",
+    "losing": "antidraughts",
+}
+"""Hub ``variant`` values (Scan's names) and the damier variant each stands for."""
+
+
+def hub_variant_values() -> list[str]:
+    """The ``variant`` values this server offers: Scan's names whose variant is registered,
+    then the other registered variants by their damier names."""
+    known = set(variant_names())
+    values = [hub for hub, name in HUB_VARIANTS.items() if name in known]
+    covered = {HUB_VARIANTS[v] for v in values}
+    values += [n for n in variant_names() if n not in covered]
+    return values
+
+
+def resolve_variant(value: str) -> str:
+    """The damier variant name for a Hub ``variant`` value (Scan's name or damier's own)."""
+    name = HUB_VARIANTS.get(value, value)
+    return get_variant(name).name
+
+
+def hub_score(score: int | None, win_in: int | None) -> float | None:
+    """A search score in men for a Hub ``info`` line (see the module docstring)."""
+    if win_in is not None and win_in != 0:
+        magnitude = 99.99 - min(abs(win_in), 99) / 100
+        return magnitude if win_in > 0 else -magnitude
+    if score is None:
+        return None
+    return score / 100
+
+
+def make_limit(**fields: Any) -> Any:
+    """An engine ``Limit`` with only the fields that are set (the rest keep their defaults)."""
+    from damier.engine import Limit
+
+    return Limit(**{k: v for k, v in fields.items() if v is not None})
+
+
+def new_engine(variant: str, level: int) -> Engine:
+    """damier's engine for ``variant`` at ``level``."""
+    try:
+        from damier.engine import Engine
+    except ImportError as e:  # pragma: no cover - only before the engine package exists
+        raise HubError(f"damier's engine is not available: {e}") from e
+    return Engine(variant, level=level)
+
+
+class HubServer:
+    """The engine side of Hub-2. Feed it lines with :meth:`handle`; it writes through ``write``.
+
+    ``engine_factory(variant, level)`` builds the engine (damier's own by default; tests may
+    pass a scripted one with the same ``iterate``/``stop`` interface).
+    """
+
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        engine_factory: Callable[[str, int], Engine] = new_engine,
+    ) -> None:
+        self._write = write
+        self._lock = threading.Lock()
+        self._factory = engine_factory
+        self.params: dict[str, str] = {"variant": "normal", "level": "10"}
+        self.engine: Engine | None = None
+        self.board: Board | None = None
+        self.limits: dict[str, float | int | bool] = {}
+        self._search: threading.Thread | None = None
+        self._ponder_timer: threading.Timer | None = None
+
+    # -- output --------------------------------------------------------------------------------
+
+    def send(self, line: str) -> None:
+        """Write one line (thread-safe; the search thread writes too)."""
+        with self._lock:
+            self._write(line)
+
+    def error(self, message: str) -> None:
+        """Report a problem to the GUI without stopping."""
+        self.send(format_line("error", message=message))
+
+    @property
+    def searching(self) -> bool:
+        """Whether a search is running."""
+        return self._search is not None and self._search.is_alive()
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def handle(self, text: str) -> bool:
+        """Obey one input line; returns ``False`` after ``quit``. Never raises for bad input."""
+        if not text.strip():
+            return True
+        try:
+            line = parse_line(text)
+        except HubError as e:
+            self.error(str(e))
+            return True
+        handler = getattr(self, "cmd_" + line.command.replace("-", "_"), None)
+        if handler is None:
+            return True  # unknown commands are ignored (PROTOCOLS.md §1.1)
+        if self.searching and line.command not in ("ping", "stop", "ponder-hit", "quit"):
+            self.error(f"{line.command} is not allowed during a search (send stop first)")
+            return True
+        try:
+            result: bool | None = handler(line)
+        except DamierError as e:
+            self.error(f"{line.command}: {e}")
+            return True
+        except Exception as e:  # noqa: BLE001 - a Hub engine must never die on input
+            self.error(f"{line.command}: internal error: {type(e).__name__}: {e}")
+            return True
+        return result is not False
+
+    def cmd_hub(self, line: HubLine) -> None:
+        from damier import __version__
+
+        self.send(format_line("id", name=NAME, version=__version__, author=AUTHOR))
+        self.send(format_line(
+            "param", name="variant", value=self.params["variant"], type="enum",
+            values=" ".join(hub_variant_values()),
+        ))
+        self.send(format_line(
+            "param", name="level", value=self.params["level"], type="int", min=1, max=10,
+        ))
+        self.send("wait")
+
+    def cmd_set_param(self, line: HubLine) -> None:
+        name = line.require("name")
+        value = line.require("value")
+        if name == "variant":
+            resolve_variant(value)
+        elif name == "level":
+            level = line.get_int("value")
+            if level is None or not 1 <= level <= 10:
+                raise HubError(f"level must be an integer from 1 to 10, not {value!r}")
+        else:
+            return  # unknown parameters are ignored like unknown commands
+        self.params[name] = value
+        self.engine = None
+        self.board = None
+
+    def _ensure_engine(self) -> Engine:
+        if self.engine is None:
+            self.engine = self._factory(
+                resolve_variant(self.params["variant"]), int(self.params["level"])
+            )
+        return self.engine
+
+    def cmd_init(self, line: HubLine) -> None:
+        self._ensure_engine()
+        self.send("ready")
+
+    def cmd_new_game(self, line: HubLine) -> None:
+        self.engine = None
+        self._ensure_engine()
+
+    def cmd_ping(self, line: HubLine) -> None:
+        self.send("pong")
+
+    def cmd_pos(self, line: HubLine) -> None:
+        rules = get_variant(resolve_variant(self.params["variant"]))
+        text = line.get("pos")
+        position = from_hub(text, rules) if text else None
+        board = Board(rules, position=position)
+        for token in (line.get("moves") or "").split():
+            try:
+                board.push(token)
+            except DamierError as e:
+                raise HubError(f"move {token!r} after {board.hub()}: {e}") from None
+        self.board = board
+        self.limits = {}
+
+    def cmd_level(self, line: HubLine) -> None:
+        limits: dict[str, float | int | bool] = {}
+        if "infinite" in line.flags:
+            limits["infinite"] = True
+        for name in ("depth", "nodes", "moves"):
+            value = line.get_int(name)
+            if value is not None:
+                if value <= 0:
+                    raise HubError(f"level {name}={value} must be positive")
+                limits[name] = value
+        for name in ("move-time", "time", "inc"):
+            real = line.get_float(name)
+            if real is not None:
+                if real < 0:
+                    raise HubError(f"level {name}={real} must not be negative")
+                limits[name] = real
+        self.limits = limits
+
+    def _limit(self, mode: str, board: Board) -> Any:
+        lim = self.limits
+        if mode != "think" and (lim.get("infinite") or not lim):
+            return make_limit()
+        if not lim:
+            return make_limit(time=DEFAULT_MOVE_TIME)
+        clock = lim.get("time")
+        own = {"white_clock": clock} if board.turn == 0 else {"black_clock": clock}
+        return make_limit(
+            depth=lim.get("depth"), nodes=lim.get("nodes"), time=lim.get("move-time"),
+            increment=lim.get("inc"), moves_to_go=lim.get("moves"),
+            **(own if clock is not None else {}),
+        )
+
+    def cmd_go(self, line: HubLine) -> None:
+        mode = line.flags[0] if line.flags else "think"
+        if mode not in ("think", "analyze", "analyse", "ponder"):
+            raise HubError(f"go {mode}: expected think, ponder or analyze")
+        if self.board is None:
+            raise HubError("go before pos: no position to search")
+        if not self.board.legal_moves:
+            raise HubError(f"position {self.board.hub()} has no legal move (game over)")
+        engine = self._ensure_engine()
+        board = self.board.copy()
+        limit = self._limit("think" if mode == "think" else "analyze", board)
+        self._search = threading.Thread(
+            target=self._run_search, args=(engine, board, limit), name="hub-search", daemon=True
+        )
+        self._search.start()
+
+    def cmd_ponder_hit(self, line: HubLine) -> None:
+        """The pondered move was played: keep searching, but stop within the move budget."""
+        if not self.searching or self.engine is None:
+            return
+        budget = self._ponder_budget()
+        if budget is not None:
+            self._ponder_timer = threading.Timer(budget, self.engine.stop)
+            self._ponder_timer.daemon = True
+            self._ponder_timer.start()
+
+    def _ponder_budget(self) -> float | None:
+        lim = self.limits
+        if "move-time" in lim:
+            return float(lim["move-time"])
+        if "time" in lim:
+            moves = int(lim.get("moves", 0)) or 30
+            return float(lim["time"]) / moves + float(lim.get("inc", 0.0))
+        return None
+
+    def cmd_stop(self, line: HubLine) -> None:
+        if self.engine is not None and self.searching:
+            self.engine.stop()
+
+    def cmd_quit(self, line: HubLine) -> bool:
+        self.shutdown()
+        return False
+
+    def shutdown(self, timeout: float = 10.0) -> None:
+        """Stop a running search and wait for its ``done``."""
+        if self.engine is not None and self.searching:
+            self.engine.stop()
+        if self._search is not None:
+            self._search.join(timeout)
+
+    # -- the search thread ---------------------------------------------------------------------
+
+    def _run_search(self, engine: Engine, board: Board, limit: Any) -> None:
+        best: Move | None = None
+        ponder: Move | None = None
+        try:
+            for info in engine.iterate(board, limit):
+                self.send(self.info_line(info))
+                if info.pv:
+                    best = info.pv[0]
+                    ponder = info.pv[1] if len(info.pv) > 1 else None
+        except Exception as e:  # noqa: BLE001 - report, then still answer done
+            self.error(f"search failed: {type(e).__name__}: {e}")
+        finally:
+            if self._ponder_timer is not None:
+                self._ponder_timer.cancel()
+                self._ponder_timer = None
+        if best is None:
+            best = board.legal_moves[0]
+            ponder = None
+        self.send(format_line(
+            "done", move=best.hub(), ponder=ponder.hub() if ponder is not None else None
+        ))
+
+    @staticmethod
+    def info_line(info: Info) -> str:
+        """The Hub ``info`` line of an engine report."""
+        nps = getattr(info, "nps", None)
+        return format_line(
+            "info",
+            depth=getattr(info, "depth", None),
+            score=_fmt2(hub_score(getattr(info, "score", None), getattr(info, "win_in", None))),
+            nodes=getattr(info, "nodes", None),
+            time=_fmt3(getattr(info, "time", None)),
+            nps=_fmt3(nps / 1e6 if nps is not None else None),
+            pv=" ".join(m.hub() for m in (getattr(info, "pv", None) or [])) or None,
+        )
+
+
+def _fmt2(x: float | None) -> str | None:
+    return None if x is None else f"{x:.2f}"
+
+
+def _fmt3(x: float | None) -> str | None:
+    return None if x is None else f"{x:.3f}"
+
+
+def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run a Hub session on the given streams (default: the process's) until quit or EOF."""
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+
+    def write(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    server = HubServer(write)
+    for raw in inp:
+        if not server.handle(raw):
+            return 0
+    server.shutdown()
+    return 0

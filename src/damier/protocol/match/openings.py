@@ -1,0 +1,106 @@
+"""Opening sets for matches: read from a file or taken from the sets shipped with damier.
+
+File format (one opening per line, UTF-8): blank lines and ``#`` comments are skipped; a line
+is either a FEN (``W:W31-50:B1-20``) or moves from the variant's initial position separated
+by blanks (``32-28 19-23``), optionally followed by `` | name``. Every opening is replayed
+when the file is read, so a bad line is reported with its line number.
+
+Shipped sets (``damier/protocol/data``), named on the command line by their short name:
+
+* ``2move`` — every first move of White with every reply of Black from the initial
+  International position (9 x 9 = 81 openings). Like the FMJD two-move ballot it starts
+  play from a variety of standard positions; none of them loses material.
+* ``3move`` — a balanced selection of three-ply openings (White, Black, White), chosen as
+  those that damier's engine scores within ±0.3 men at depth 4 (see ``docs/protocols.md``
+  for how it was made); a substitute for the FMJD three-move ballot, whose official list
+  we do not ship.
+
+This module must not play games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from damier.core.board import Board
+from damier.core.errors import DamierError
+from damier.protocol.errors import MatchError
+
+SHIPPED = {"2move": "openings-2move.txt", "3move": "openings-3move.txt"}
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A start for a pair of games: an optional FEN and moves played from it."""
+
+    name: str
+    fen: str | None = None
+    moves: tuple[str, ...] = field(default_factory=tuple)
+
+    def board(self, variant: str) -> Board:
+        """The board after the opening (raises if the opening does not fit the variant)."""
+        board = Board(variant, self.fen)
+        for mv in self.moves:
+            board.push(mv)
+        return board
+
+
+START = Opening("start")
+"""The variant's initial position."""
+
+
+def parse_openings(text: str, variant: str = "international", source: str = "openings") -> list[Opening]:
+    """Read and check an opening list (see the module docstring)."""
+    out: list[Opening] = []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        body, _, name = line.partition("|")
+        body, name = body.strip(), name.strip()
+        if ":" in body:
+            opening = Opening(name or body, body, ())
+        else:
+            moves = tuple(body.split())
+            opening = Opening(name or " ".join(moves), None, moves)
+        try:
+            board = opening.board(variant)
+        except DamierError as e:
+            raise MatchError(f"{source}, line {lineno}: {e}") from None
+        if board.outcome() is not None:
+            raise MatchError(f"{source}, line {lineno}: the game is already over")
+        out.append(opening)
+    if not out:
+        raise MatchError(f"{source}: no openings")
+    return out
+
+
+def load_openings(spec: str, variant: str = "international") -> list[Opening]:
+    """The openings of a shipped set (``2move``, ``3move``), of a file, or ``start``."""
+    if spec == "start":
+        return [START]
+    if spec in SHIPPED:
+        text = resources.files("damier.protocol").joinpath("data", SHIPPED[spec]).read_text("utf-8")
+        return parse_openings(text, variant, f"opening set {spec}")
+    path = Path(spec)
+    try:
+        text = path.read_text("utf-8")
+    except OSError as e:
+        known = ", ".join(SHIPPED)
+        raise MatchError(f"cannot read openings {spec!r}: {e.strerror} "
+                         f"(shipped sets: {known}, start)") from None
+    return parse_openings(text, variant, str(path))
+
+
+def two_move_openings(variant: str = "international") -> list[Opening]:
+    """Every first move with every reply (how ``openings-2move.txt`` was made)."""
+    board = Board(variant)
+    out = []
+    for first in sorted(board.legal_moves, key=str):
+        board.push(first)
+        for reply in sorted(board.legal_moves, key=str):
+            out.append(Opening(f"{first} {reply}", None, (str(first), str(reply))))
+        board.pop()
+    return out
