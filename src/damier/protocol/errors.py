@@ -27,7 +27,11 @@ class EngineTerminatedError(HubError):
 
 
 class DxpError(ProtocolError):
-    """A DXP peer misbehaved: closed the connection, timed out, or sent a bad message."""
+    """A DXP peer misbehaved: closed the connection, timed out, or sent a bad message.
+
+    When raised during a game, ``game`` holds the game as far as it went."""
+
+    game: object | None = None
 
 
 class DxpMessageError(DxpError):

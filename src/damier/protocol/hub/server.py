@@ -3,7 +3,9 @@
 :class:`HubServer` owns the engine side of the protocol: it reads one line at a time,
 answers at once (``hub``, ``ping``, parameters, positions, limits) and runs each search in a
 worker thread so that ``stop``, ``ping`` and ``ponder-hit`` are served while it thinks.
-Every search ends with exactly one ``done`` line, also when stopped. Unknown commands and
+Every search ends with exactly one ``done`` line, also when stopped. Other commands that
+arrive during a finite search are obeyed after its ``done`` (as if the GUI had waited); during
+an infinite one they are refused with ``error``. Unknown commands and
 arguments are ignored (forward compatibility, as the protocol asks); a malformed line or a
 command that cannot be obeyed is answered with ``error message="..."`` and never ends the
 program. End of input or ``quit`` stops the search and returns.
@@ -111,6 +113,7 @@ class HubServer:
         self.board: Board | None = None
         self.limits: dict[str, float | int | bool] = {}
         self._search: threading.Thread | None = None
+        self._infinite = False
         self._ponder_timer: threading.Timer | None = None
 
     # -- output --------------------------------------------------------------------------------
@@ -144,8 +147,13 @@ class HubServer:
         if handler is None:
             return True  # unknown commands are ignored (PROTOCOLS.md §1.1)
         if self.searching and line.command not in ("ping", "stop", "ponder-hit", "quit"):
-            self.error(f"{line.command} is not allowed during a search (send stop first)")
-            return True
+            if self._infinite:
+                self.error(f"{line.command} is not allowed during an infinite search "
+                           "(send stop first)")
+                return True
+            # a finite search: obey the line after its done, as if the GUI had waited
+            assert self._search is not None
+            self._search.join()
         try:
             result: bool | None = handler(line)
         except DamierError as e:
@@ -258,6 +266,9 @@ class HubServer:
         engine = self._ensure_engine()
         board = self.board.copy()
         limit = self._limit("think" if mode == "think" else "analyze", board)
+        self._infinite = not any(
+            getattr(limit, f, None) for f in ("time", "depth", "nodes", "white_clock", "black_clock")
+        )
         self._search = threading.Thread(
             target=self._run_search, args=(engine, board, limit), name="hub-search", daemon=True
         )
@@ -344,8 +355,12 @@ def _fmt3(x: float | None) -> str | None:
     return None if x is None else f"{x:.3f}"
 
 
-def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a Hub session on the given streams (default: the process's) until quit or EOF."""
+def serve(
+    stdin: TextIO | None = None, stdout: TextIO | None = None,
+    params: dict[str, str] | None = None,
+) -> int:
+    """Run a Hub session on the given streams (default: the process's) until quit or EOF;
+    ``params`` are the defaults of the parameters (``variant``, ``level``)."""
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
 
@@ -354,6 +369,7 @@ def serve(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
         out.flush()
 
     server = HubServer(write)
+    server.params.update(params or {})
     for raw in inp:
         if not server.handle(raw):
             return 0

@@ -6,8 +6,8 @@
   debugging and ``--concurrency 0``);
 * :func:`dask_executor` — a Dask distributed cluster (``pip install 'damier[cluster]'``):
   ``dask_executor("tcp://scheduler:8786")`` connects a :class:`distributed.Client` and hands
-  back its ``get_executor()``, the standard interface again. Every worker needs damier (and
-  any external engine) installed.
+  back its ``get_executor()`` (the standard interface again) with the number of worker
+  threads. Every worker needs damier (and any external engine) installed.
 
 This module must not know what a game is.
 """
@@ -46,8 +46,9 @@ def local_executor(workers: int) -> Executor:
 
 
 @contextlib.contextmanager
-def dask_executor(address: str, timeout: float = 30.0) -> Iterator[Executor]:
-    """An executor on the Dask cluster whose scheduler listens at ``address``."""
+def dask_executor(address: str, timeout: float = 30.0) -> Iterator[tuple[Executor, int]]:
+    """An executor on the Dask cluster whose scheduler listens at ``address``, and the number
+    of worker threads (how many games can run at once)."""
     try:
         from distributed import Client
     except ImportError:
@@ -59,6 +60,7 @@ def dask_executor(address: str, timeout: float = 30.0) -> Iterator[Executor]:
     except (OSError, TimeoutError) as e:
         raise MatchError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:
-        yield client.get_executor(pure=False)
+        slots = sum(client.nthreads().values()) or 1
+        yield client.get_executor(pure=False), slots
     finally:
         client.close()

@@ -1,0 +1,29 @@
+"""``damier hub``: run damier's engine as a Hub-2 engine on stdin/stdout.
+
+A Hub GUI (or :class:`damier.protocol.hub.SimpleHubEngine`) starts ``damier hub`` and talks
+to it line by line (PROTOCOLS.md §1.1). ``--variant`` and ``--level`` set the defaults of
+the ``variant`` and ``level`` parameters, which the GUI may still change with ``set-param``.
+Hub mode opens no sockets.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from damier.cli import UsageError
+from damier.protocol.hub.server import resolve_variant, serve
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("hub", help="run the engine as a Hub engine on stdin/stdout")
+    p.add_argument("--variant", "-v", default="normal",
+                   help="variant: Hub names (normal, frisian, losing, bt, killer) or damier's")
+    p.add_argument("--level", type=int, default=10, help="playing level 1-10 (default 10)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.level <= 10:
+        raise UsageError(f"--level must be 1..10, not {args.level}")
+    resolve_variant(args.variant)
+    return serve(params={"variant": args.variant, "level": str(args.level)})

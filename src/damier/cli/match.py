@@ -1,0 +1,156 @@
+"""``damier match``: play an engine match and report W/D/L, Elo with its 95% interval, and
+optionally run an SPRT that stops the match once it decides.
+
+Engines are ``damier[:level=N]`` (in-process) or a Hub engine command line
+(``"damier hub --level 3"``, ``hub:/path/scan hub``). Games run on a local process pool
+(``--concurrency K``) or on a Dask cluster (``--cluster tcp://scheduler:8786``). Progress
+goes to stderr (a live bar on a terminal, one line per game otherwise); the report goes to
+stdout; every game is appended to ``--pgn``/``--pdn`` as it finishes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor
+
+from damier.cli import UsageError, add_variant_argument
+from damier.core.variants import get_variant
+from damier.protocol.match.executors import dask_executor, local_executor
+from damier.protocol.match.game import Adjudication, GameRecord
+from damier.protocol.match.openings import START, load_openings
+from damier.protocol.match.players import EngineSpec, TimeControl
+from damier.protocol.match.runner import MatchConfig, run_match
+from damier.protocol.match.stats import MatchScore, Sprt
+from damier.protocol.pdnout import append_pdn, game_pdn
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("match", help="play an engine match (Elo, SPRT, process pool or Dask)")
+    p.add_argument("engine_a", metavar="ENGINE_A", help="damier[:level=N] or a Hub command line")
+    p.add_argument("engine_b", metavar="ENGINE_B", help="damier[:level=N] or a Hub command line")
+    add_variant_argument(p)
+    p.add_argument("--games", type=int, default=10, help="games to play (10; SPRT may stop early)")
+    p.add_argument("--time", default="10+0.1", metavar="TC",
+                   help="60 | 60+0.5 | 40/60 (seconds) | depth=N | nodes=N | movetime=S "
+                        "(default 10+0.1)")
+    p.add_argument("--openings", default=None, metavar="FILE",
+                   help="opening file, or a shipped set: 2move, 3move, start "
+                        "(default 2move for international, start otherwise)")
+    p.add_argument("--concurrency", type=int, default=None, metavar="K",
+                   help="games in flight (default 1 locally, all worker threads on a cluster); "
+                        "0 plays in this process")
+    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--pgn", "--pdn", dest="pdn", metavar="OUT.pdn", help="append games here")
+    p.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
+                   help="stop when the SPRT of elo0 against elo1 decides")
+    p.add_argument("--adjudicate", metavar="MEN[:PLIES]",
+                   help="adjudicate a win when both engines see a side ahead by MEN men for "
+                        "PLIES consecutive plies (default plies 4)")
+    p.add_argument("--max-moves", type=int, default=200,
+                   help="adjudicate a draw after this many moves (200; 0 = never)")
+    p.set_defaults(func=run)
+
+
+class Progress:
+    """A live bar on a terminal, one line per game otherwise (both on stderr)."""
+
+    def __init__(self, total: int, a: str, b: str) -> None:
+        self.total, self.a, self.b = total, a, b
+        self.live = sys.stderr.isatty()
+        self.started = time.monotonic()
+
+    def update(self, record: GameRecord, score: MatchScore) -> None:
+        n = score.games
+        lo, hi = score.elo_interval()
+        err = (hi - lo) / 2
+        elo = f"Elo {score.elo():+.0f}" + (f" ±{err:.0f}" if err != float("inf") else "")
+        stats = f"{n}/{self.total} +{score.wins} ={score.draws} -{score.losses} {elo}"
+        if self.live:
+            width = 24
+            filled = width * n // max(self.total, 1)
+            bar = "#" * filled + "-" * (width - filled)
+            sys.stderr.write(f"\r[{bar}] {stats} {time.monotonic() - self.started:.0f}s\x1b[K")
+        else:
+            sys.stderr.write(f"game {record.index + 1}: {record.white} - {record.black} "
+                             f"{record.result} ({record.reason}) | {stats}\n")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.live:
+            sys.stderr.write("\n")
+
+
+def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
+    if max_moves < 0:
+        raise UsageError("--max-moves must be >= 0")
+    if text is None:
+        return Adjudication(max_moves=max_moves)
+    men, _, plies = text.partition(":")
+    try:
+        score, count = float(men), int(plies or 4)
+    except ValueError:
+        raise UsageError(f"--adjudicate {text!r}: expected MEN[:PLIES], e.g. 3 or 2.5:6") from None
+    if score <= 0 or count < 1:
+        raise UsageError(f"--adjudicate {text!r}: MEN and PLIES must be positive")
+    return Adjudication(max_moves, score, count)
+
+
+@contextlib.contextmanager
+def executor_for(args: argparse.Namespace) -> Iterator[tuple[Executor, int]]:
+    if args.cluster:
+        with dask_executor(args.cluster) as (executor, slots):
+            yield executor, args.concurrency if args.concurrency is not None else slots
+        return
+    k = 1 if args.concurrency is None else args.concurrency
+    executor = local_executor(k)
+    try:
+        yield executor, max(k, 1)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    variant = get_variant(args.variant).name
+    if args.games < 1:
+        raise UsageError("--games must be >= 1")
+    if args.concurrency is not None and args.concurrency < 0:
+        raise UsageError("--concurrency must be >= 0")
+    a, b = EngineSpec.parse(args.engine_a), EngineSpec.parse(args.engine_b)
+    if a.kind == b.kind == "damier" and a.name == b.name:
+        b = EngineSpec(b.kind, b.name + "'", b.level, b.command)
+    spec = args.openings or ("2move" if variant == "international" else "start")
+    openings = [START] if spec == "start" else load_openings(spec, variant)
+    sprt = None
+    if args.sprt:
+        elo0, elo1, alpha, beta = args.sprt
+        try:
+            sprt = Sprt(elo0, elo1, alpha, beta)
+        except ValueError as e:
+            raise UsageError(f"--sprt: {e}") from None
+    config = MatchConfig(a, b, args.games, TimeControl.parse(args.time), variant, openings,
+                         parse_adjudication(args.adjudicate, args.max_moves), sprt)
+    progress = Progress(args.games, a.name, b.name)
+
+    def on_game(record: GameRecord, score: MatchScore) -> None:
+        progress.update(record, score)
+        if args.pdn:
+            append_pdn(args.pdn, game_pdn(variant, record.start_fen, record.moves,
+                                          record.result, record.tags()))
+
+    started = time.monotonic()
+    with executor_for(args) as (executor, slots):
+        try:
+            result = run_match(config, executor, slots, on_game)
+        finally:
+            progress.close()
+    score = result.score
+    print(f"{a.name} vs {b.name}: {score.summary()}")
+    print(f"time control {config.tc.describe()}, {len(openings)} opening(s), "
+          f"{time.monotonic() - started:.1f} s")
+    if sprt is not None:
+        print(sprt.summary(score))
+    return 0
