@@ -9,7 +9,7 @@ Move('32-28')
 >>> len(board.legal_moves)
 9
 >>> Board("czech").fen()
-'W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Bb6,b8,a7,c7,d6,d8,e7,f6,f8,g7,h6,h8'
+'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'
 """
 
 from damier.core.board import Board, LegalMoves

@@ -172,7 +172,9 @@ def _search(
     return any_jump
 
 
-def choose(rules: Rules, board: dict[Cell, Piece], seqs: list[RefMove], start_board: dict[Cell, Piece]) -> list[RefMove]:
+def choose(
+    rules: Rules, board: dict[Cell, Piece], seqs: list[RefMove], start_board: dict[Cell, Piece]
+) -> list[RefMove]:
     """Apply the capture-choice rule of the variant (majority, free, priorities)."""
 
     def is_king(m: RefMove) -> bool:

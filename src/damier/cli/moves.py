@@ -11,6 +11,7 @@ import sys
 
 from damier.cli import add_variant_argument
 from damier.core.board import Board
+from damier.core.errors import DamierError, FenError
 from damier.core.variants import get_variant
 
 
@@ -39,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             try:
                 board = Board(rules, text)
-            except ValueError as e:
-                raise ValueError(f"line {lineno}: {e}") from None
+            except DamierError as e:
+                raise FenError(f"line {lineno}: {e}") from None
             print(" ".join(moves_of(board, args.format)), flush=False)
         return 0
     board = Board(rules, args.fen)

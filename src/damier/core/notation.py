@@ -189,7 +189,7 @@ def explain_illegal(
     captures = [mv for mv in legal if mv.is_capture]
     # a real capture sequence that the choice rules exclude?
     physical = [
-        fm for fm in gen.capture_sequences(position)
+        fm for fm in gen.capture_sequences(position, complete_only=False)
         if fm[0] == g.mask[start] and fm[1] == g.mask[end]
     ]
     if physical and captures:

@@ -79,6 +79,10 @@ class SquareNames:
 
         # Order the physical cells as seen from the starting player, from the corner of
         # square 1, along the rows.
+        if letter == "A":
+            # numbers for an algebraic variant: the usual draughts numbering, square 1 at the
+            # top left seen from White (RULES.md §3.9: b8 = 1 ... g1 = 32 on 8x8)
+            start, corner = "W", 2
         rows = list(range(size))
         cols = list(range(size))
         bottom = corner in (0, 1)
