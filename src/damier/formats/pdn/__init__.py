@@ -1,0 +1,32 @@
+"""PDN 3.0 games (PDN.md): the game model, a forgiving streaming reader, a standard writer
+and an index of game offsets for random access.
+
+Entry points: :func:`read_games` (a file, game by game), :func:`parse_games` (a string),
+:func:`write_game` / :func:`write_games`, :class:`PdnIndex`, :class:`Game`, :class:`Node`.
+This package imports only :mod:`damier.core`; it must not import the engine or the apps.
+
+>>> game = parse_game('[GameType "20"]\\n1.32-28 19-23 2.28x19 14x23 *')
+>>> print(write_game(game, tags=False))
+1.32-28 19-23 2.28x19 14x23 *
+"""
+
+from damier.formats.pdn.index import PdnIndex, index_games
+from damier.formats.pdn.model import SEVEN_TAGS, Game, Node, PdnIssue
+from damier.formats.pdn.reader import build_game, parse_game, parse_games, read_game, read_games
+from damier.formats.pdn.writer import write_game, write_games
+
+__all__ = [
+    "SEVEN_TAGS",
+    "Game",
+    "Node",
+    "PdnIndex",
+    "PdnIssue",
+    "build_game",
+    "index_games",
+    "parse_game",
+    "parse_games",
+    "read_game",
+    "read_games",
+    "write_game",
+    "write_games",
+]

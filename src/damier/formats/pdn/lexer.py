@@ -1,0 +1,167 @@
+"""PDN tokens: one compiled regular expression for the liberal reading grammar (PDN.md §8),
+and the line source that feeds it from a file in bounded pieces.
+
+The lexer owns what a token *is*; it knows nothing about games, moves or rules. Tokens are
+matched with ``TOKEN.finditer`` over a chunk of text; ``match.lastgroup`` names the kind:
+
+``tag``      ``[Name "value"]`` (may span lines after ``[``), ``tagx`` a bracketed line
+that is not a proper tag (``[Empty]``), ``lbr`` a lone ``[``, ``badtag`` ``Name "value"]``
+without its ``[``; ``comment`` ``{…}``, ``ucomment`` an unclosed ``{``; ``lcomment`` a
+``;`` comment, ``escape`` a ``%`` line; ``setup`` ``/FEN "…"/``; ``nag`` ``$12``;
+``result`` a game terminator (``1-0``, ``2-0``, ``1/2-1/2``, ``*`` …, never the start of
+``1-18``); ``movenum`` ``12.`` / ``12...``; ``move`` a move with an optional strength sign
+(``32-28``, ``28x19x10``, ``c3:e5``, ``a3b4``, ``1- 6``, ``h13,21-17``, ``17-21!``,
+``29-23(?)``, ``32-28*``); ``ellipsis`` ``...``; ``unknown`` ``- -``; ``strength`` a sign
+standing alone; ``lpar``/``rpar``; ``cr`` a literal backslash-r (broken CRLF conversion);
+``junk`` anything else; ``eof``.
+
+>>> [(m.lastgroup, m.group(m.lastgroup)) for m in TOKEN.finditer('1.32-28! 1-18 {hi} 1-1')]
+[('movenum', '1.'), ('move', '32-28!'), ('move', '1-18'), ('comment', '{hi}'), ('result', '1-1'), ('eof', '')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO, NamedTuple
+
+_SQ = r"(?:[a-zA-Z]\d{1,2}|\d{1,3})"
+_STRING = r'"(?:[^"\\\n]|\\.)*"'
+
+TOKEN = re.compile(
+    r"\s*(?:"
+    rf"(?P<tag>\[\s*[^\s\"\[\]{{}}][^\"\[\]\n{{}}]*{_STRING}\s*\])"
+    r"|(?P<tagx>\[[^\[\]\n{}]*\])"
+    r"|(?P<lbr>\[)"
+    r"|(?P<comment>\{[^}]*\})"
+    r"|(?P<ucomment>\{[^}]*)"
+    r"|(?P<lcomment>;[^\n]*)"
+    r"|(?P<escape>%[^\n]*)"
+    r"|(?P<setup>/[^/\n]*/)"
+    r"|(?P<nag>\$\d+)"
+    r"|(?P<result>(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)(?![\w/.-]))"
+    rf"|(?P<move>(?:[hH][a-zA-Z]?\d{{1,3}},)?(?:[a-zA-Z]\d[a-zA-Z]\d(?!\d)|{_SQ}(?:[-x:×][ \t]*{_SQ})+)"
+    r"(?:[!?]+|\([!?]+\))?\*?)"
+    r"|(?P<movenum>\d+\.(?:[ \t]*\.\.\.?)?)"
+    r"|(?P<ellipsis>\.\.\.)"
+    r"|(?P<unknown>-[ \t]*-)"
+    r"|(?P<strength>[!?]+|\([!?]+\))"
+    r"|(?P<lpar>\()"
+    r"|(?P<rpar>\))"
+    rf"|(?P<badtag>[A-Z][A-Za-z0-9_]*[ \t]*{_STRING}\s*\])"
+    r"|(?P<cr>\\r)"
+    r"|(?P<junk>[^\s\[\]{}()]+|\S)"
+    r"|(?P<eof>\Z)"
+    r")"
+)
+"""The token expression; see the module docstring for the kinds."""
+
+TAG_PARTS = re.compile(r'\[\s*([^"]*?)\s*"((?:[^"\\]|\\.)*)"\s*\]', re.S)
+"""Name and raw value of a ``tag`` (or ``badtag`` after adding the ``[``) token."""
+
+IDENTIFIER = re.compile(r"[A-Z][A-Za-z0-9_]*\Z")
+
+MOVE_PARTS = re.compile(r"^(.*?)((?:[!?]+|\([!?]+\))?)(\*?)$")
+"""Splits a ``move`` token into move text, strength sign and a trailing ``*``."""
+
+
+def unescape(value: str) -> str:
+    r"""A tag value with ``\"`` and ``\\`` resolved."""
+    if "\\" not in value:
+        return value
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+class Chunk(NamedTuple):
+    """A piece of input text made of whole lines (the first may start mid-line).
+
+    ``lines`` holds one ``(char offset in text, line number, byte offset of the line,
+    column of the first char)`` entry per line, for positions in errors and the index."""
+
+    text: str
+    lines: list[tuple[int, int, int, int]]
+
+    def locate(self, pos: int) -> tuple[int, int, int]:
+        """``(line, column, byte offset of the line)`` of char ``pos``; columns 1-based."""
+        lines = self.lines
+        lo, hi = 0, len(lines) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if lines[mid][0] <= pos:
+                lo = mid
+            else:
+                hi = mid - 1
+        start, lineno, offset, col = lines[lo]
+        return lineno, col + pos - start + 1, offset
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 if the bytes are UTF-8, else ISO-8859-1 (PDN.md §1)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def lines_of(source: IO[bytes] | IO[str] | Iterable[str], start_offset: int = 0,
+             start_line: int = 1) -> Iterator[tuple[str, int, int]]:
+    """``(text, line number, byte offset)`` for each line, without a BOM, ``\\r\\n`` → ``\\n``."""
+    offset = start_offset
+    lineno = start_line
+    first = True
+    for raw in source:
+        if isinstance(raw, bytes):
+            size = len(raw)
+            text = decode(raw)
+        else:
+            text = raw
+            size = len(raw.encode("utf-8", "surrogatepass"))
+        if first:
+            first = False
+            if text.startswith("\ufeff"):
+                text = text[1:]
+        if text.endswith("\r\n"):
+            text = text[:-2] + "\n"
+        elif text.endswith("\r"):
+            text = text[:-1] + "\n"
+        elif "\r" in text:
+            text = text.replace("\r", "\n")
+        yield text, lineno, offset
+        offset += size
+        lineno += 1
+
+
+def chunks(lines: Iterator[tuple[str, int, int]], size: int = 1 << 16,
+           first_column: int = 0) -> Iterator[Chunk]:
+    """Group lines into chunks of about ``size`` characters (memory stays bounded); the
+    first ``first_column`` characters of the first line are skipped."""
+    parts: list[str] = []
+    entries: list[tuple[int, int, int, int]] = []
+    length = 0
+    for text, lineno, offset in lines:
+        col = 0
+        if first_column:
+            text, col, first_column = text[first_column:], first_column, 0
+        entries.append((length, lineno, offset, col))
+        parts.append(text)
+        length += len(text)
+        if length >= size:
+            yield Chunk("".join(parts), entries)
+            parts, entries, length = [], [], 0
+    if parts:
+        yield Chunk("".join(parts), entries)
+
+
+def rest_of(chunk: Chunk, pos: int) -> Chunk:
+    """The part of ``chunk`` from char ``pos`` on (to be joined with the next chunk)."""
+    line, col, offset = chunk.locate(pos)
+    entries = [(0, line, offset, col - 1)]
+    entries += [(s - pos, n, o, c) for s, n, o, c in chunk.lines if s > pos]
+    return Chunk(chunk.text[pos:], entries)
+
+
+def join(first: Chunk, second: Chunk) -> Chunk:
+    """Two consecutive chunks as one."""
+    shift = len(first.text)
+    entries = first.lines + [(s + shift, n, o, c) for s, n, o, c in second.lines]
+    return Chunk(first.text + second.text, entries)

@@ -1,0 +1,200 @@
+"""Writing PDN 3.0 in the strict form (PDN.md §5.2, §10).
+
+The writer owns the text layout: the seven standard tags in roster order (unknown values
+``?``, ``????.??.??``, ``*``), ``GameType`` for every game, ``FEN`` only for a start
+position that is not the initial one (canonical form), then the other tags in their order;
+movetext in short notation with the long form only for ambiguous captures (the core's
+``pdn`` notation), the variant's square names and capture separator, ``N.`` before the
+first player's moves and ``N...`` before the other player's move where it does not directly
+follow, comments, NAGs, strength signs, setups and variations preserved, lines wrapped at
+``line_length`` characters; every game ends with ``*`` (the result lives in the ``Result``
+tag, PDN.md §1). Czech-traditional huff moves are single tokens ``h13,21-17``.
+
+It must not read PDN text.
+
+>>> from damier.formats.pdn.reader import parse_game
+>>> print(write_game(parse_game('1.32-28 19-23 2.28:19 13x24 $1 { a note } 3.33-29 *')))
+[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[GameType "20"]
+<BLANKLINE>
+1.32-28 19-23 2.28x19 13x24 $1 { a note } 3.33-29 *
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable
+from typing import IO
+
+from damier.core.board import Board
+from damier.core.fen import parse_fen, write_fen
+from damier.core.position import start_position
+from damier.formats.gametype import gametype_tag
+from damier.formats.pdn.model import SEVEN_TAGS, TAG_DEFAULTS, Game, Node
+
+_NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag_name(name: str) -> str:
+    clean = _NOT_IDENT.sub("_", name.strip())
+    if not clean or not clean[0].isalpha():
+        clean = "X" + clean
+    return clean[0].upper() + clean[1:]
+
+
+def header(game: Game) -> dict[str, str]:
+    """The tags a written game carries, in writing order (see the module docstring)."""
+    rules = game.rules
+    out: dict[str, str] = {}
+    for name in SEVEN_TAGS:
+        value = game.tags.get(name, "").strip()
+        out[name] = value or TAG_DEFAULTS.get(name, "?")
+    out["Result"] = game.result
+    out["GameType"] = gametype_tag(rules)
+    root = game.root
+    if root.setup is None:
+        if root.position != start_position(rules):
+            out["FEN"] = write_fen(root.position, rules)
+    elif game.tags.get("FEN"):
+        with contextlib.suppress(ValueError):
+            out["FEN"] = write_fen(parse_fen(game.tags["FEN"], rules), rules)
+    for name, value in game.tags.items():
+        if name in out or name in ("GameType", "FEN"):
+            continue
+        clean = _tag_name(name)
+        if clean not in out:
+            out[clean] = value
+    return out
+
+
+class _Numbering:
+    __slots__ = ("number", "prev")
+
+    def __init__(self, number: int = 1, prev: int | None = None) -> None:
+        self.number = number
+        self.prev = prev
+
+    def copy(self) -> _Numbering:
+        return _Numbering(self.number, self.prev)
+
+
+class _Movetext:
+    def __init__(self, game: Game) -> None:
+        self.first = game.rules.first_player
+        self.out: list[str] = []
+
+    def comments(self, texts: list[str]) -> bool:
+        for text in texts:
+            self.out.append("{" + text.replace("}", ")").replace("\r\n", "\n") + "}")
+        return bool(texts)
+
+    def node(self, node: Node, num: _Numbering, force: bool) -> bool:
+        """Write one node; returns whether the next move needs its number."""
+        force = self.comments(node.comments_before) or force
+        if node.move is None:
+            self.out.append(f'/FEN "{node.setup}"/')
+            return True
+        assert node.parent is not None
+        mover = node.parent.position.turn
+        san = Board(node.rules, position=node.parent.position).notation(node.move)
+        san += node.strength
+        if mover == self.first:
+            if num.prev is not None:
+                num.number += 1
+            self.out.append(f"{num.number}.{san}")
+        else:
+            if num.prev == mover:
+                num.number += 1
+            if force or num.prev != self.first:
+                self.out.append(f"{num.number}...{san}")
+            else:
+                self.out.append(san)
+        num.prev = mover
+        force = False
+        for nag in node.nags:
+            self.out.append(f"${nag}")
+            force = True
+        return self.comments(node.comments_after) or force
+
+    def line(self, node: Node, num: _Numbering, force: bool) -> None:
+        """Write the continuations of ``node``: main line, alternatives in parentheses."""
+        while node.variations:
+            main = node.variations[0]
+            before = num.copy()
+            force = self.node(main, num, force)
+            for alt in node.variations[1:]:
+                self.out.append("(")
+                alt_num = before.copy()
+                alt_force = self.node(alt, alt_num, True)
+                self.line(alt, alt_num, alt_force)
+                self.out.append(")")
+                force = True
+            node = main
+
+    def game(self, game: Game) -> list[str]:
+        root = game.root
+        force = False
+        if root.setup is not None:
+            self.out.append(f'/FEN "{root.setup}"/')
+            force = True
+        force = self.comments(root.comments_after) or force
+        for nag in root.nags:
+            self.out.append(f"${nag}")
+        self.line(root, _Numbering(), force or bool(root.nags))
+        self.out.append("*")
+        return self.out
+
+
+def _wrap(tokens: list[str], width: int) -> str:
+    lines: list[str] = []
+    current = ""
+    glue = False
+    for tok in tokens:
+        if tok == ")":
+            current += tok
+            continue
+        if glue or not current:
+            candidate = current + tok
+        else:
+            candidate = current + " " + tok
+        last = candidate.rsplit("\n", 1)[-1]
+        if width and len(last) > width and current and not glue:
+            lines.append(current)
+            current = tok
+        else:
+            current = candidate
+        glue = tok == "("
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
+
+
+def write_game(game: Game, *, line_length: int = 80, tags: bool = True) -> str:
+    """The PDN text of ``game`` (no trailing newline); ``line_length=0`` disables wrapping."""
+    body = _wrap(_Movetext(game).game(game), line_length)
+    if not tags:
+        return body
+    head = "\n".join(f'[{name} "{_escape(value)}"]' for name, value in header(game).items())
+    return f"{head}\n\n{body}"
+
+
+def write_games(games: Iterable[Game], out: IO[str] | None = None, *,
+                line_length: int = 80) -> str | None:
+    """Write games separated by blank lines: to ``out`` if given, else return the text."""
+    if out is None:
+        return "".join(write_game(g, line_length=line_length) + "\n\n" for g in games)
+    for g in games:
+        out.write(write_game(g, line_length=line_length))
+        out.write("\n\n")
+    return None
