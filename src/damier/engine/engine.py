@@ -8,9 +8,10 @@ variations back into :class:`~damier.core.move.Move` objects.
 
 >>> from damier import Board
 >>> engine = Engine("international")
->>> infos = engine.analyse(Board(fen="W:W27,28:B17,18,19"), Limit(depth=4))
->>> infos[0].pv[0].long(), infos[0].depth
-('28-23', 4)
+>>> board = Board(fen="W:W24,28,34,35,40,50:B5,13,15,18,19,20")   # a shot for White
+>>> info = engine.analyse(board, Limit(depth=4))[0]
+>>> info.depth, [m.short() for m in info.pv[:3]]
+(4, ['35-30', '20x29', '34x12'])
 
 This module must not print or read input; the CLI does that.
 """
@@ -167,11 +168,12 @@ class Engine:
         """Choose a move for the side to move of ``board`` at the engine's level.
 
         Without a limit the engine thinks for one second (less at low levels).
-        Raises :class:`~damier.core.errors.GameOverError` if there is no legal move.
+        Raises :class:`~damier.core.errors.GameOverError` if the game is over.
         """
+        outcome = board.outcome()
+        if outcome is not None:
+            raise GameOverError(f"the game is over: {outcome}")
         legal = list(board.legal_moves)
-        if not legal:
-            raise GameOverError("no legal move to play")
         if len(legal) == 1:
             return PlayResult(legal[0], None)
         limit = limit or Limit(time=1.0)

@@ -1,0 +1,187 @@
+"""The engine's API and search behaviour: legality in every variant, reproducibility, limits,
+stop from another thread, multi-PV, win distances, repetition awareness and levels.
+
+No test measures speed; the only timing check is the loose "at most 1.5x the limit".
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from damier import Board, all_variants
+from damier.engine import LEVELS, Engine, Info, Limit, PlayResult
+
+
+def random_boards(variant: str, count: int, seed: int) -> list[Board]:
+    """Positions from random games (some deep enough to have kings); game over excluded."""
+    rng = random.Random(seed)
+    out: list[Board] = []
+    while len(out) < count:
+        board = Board(variant)
+        for _ in range(rng.randrange(0, 120)):
+            if board.outcome() is not None:
+                break
+            board.push(rng.choice(list(board.legal_moves)))
+        if board.outcome() is None:
+            out.append(board)
+    return out
+
+
+@pytest.mark.parametrize("rules", all_variants(), ids=lambda r: r.name)
+def test_only_legal_moves_in_random_positions(rules: object) -> None:
+    engine = Engine(rules)  # type: ignore[arg-type]
+    for i, board in enumerate(random_boards(rules.name, 4, seed=7)):  # type: ignore[attr-defined]
+        legal = list(board.legal_moves)
+        limit = Limit(depth=3) if i % 2 else Limit(nodes=1500)
+        result = engine.play(board, limit)
+        assert isinstance(result, PlayResult)
+        assert result.move in legal, board.fen()
+        for info in engine.analyse(board, Limit(depth=2), multipv=2):
+            # every PV replays legally from the root
+            replay = board.copy()
+            for mv in info.pv:
+                assert mv in list(replay.legal_moves), (board.fen(), info)
+                replay.push(mv)
+
+
+def test_reproducible_node_counts() -> None:
+    board = Board()
+    board.push("32-28")
+    board.push("18-23")
+    a = Engine().analyse(board, Limit(depth=6))
+    b = Engine().analyse(board, Limit(depth=6))
+    engine = Engine()
+    c = engine.analyse(board, Limit(depth=6))
+    d = engine.analyse(board, Limit(depth=6))
+    assert a[0].nodes == b[0].nodes == c[0].nodes == d[0].nodes
+    assert [m.long() for m in a[0].pv] == [m.long() for m in d[0].pv]
+    n1 = Engine().analyse(board, Limit(nodes=5000))
+    n2 = Engine().analyse(board, Limit(nodes=5000))
+    assert n1[0].nodes == n2[0].nodes and n1[0].pv == n2[0].pv
+
+
+def test_time_limit_respected_loosely() -> None:
+    board = Board()
+    start = time.perf_counter()
+    result = Engine().play(board, Limit(time=0.4))
+    elapsed = time.perf_counter() - start
+    assert result.move in list(board.legal_moves)
+    assert elapsed <= 0.6  # 1.5x the limit
+
+
+def test_clock_limit_respected_loosely() -> None:
+    board = Board()
+    start = time.perf_counter()
+    Engine().play(board, Limit(white_clock=5.0, black_clock=5.0, increment=0.1))
+    assert time.perf_counter() - start <= 1.5 * 5.0 * 0.4
+
+
+def test_stop_from_another_thread() -> None:
+    engine = Engine()
+    board = Board()
+    infos: list[Info] = []
+
+    def run() -> None:
+        infos.extend(engine.iterate(board, Limit()))  # no limit: runs until stopped
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.3)
+    engine.stop()
+    thread.join(timeout=5.0)
+    assert not thread.is_alive()
+    assert infos and infos[-1].pv[0] in list(board.legal_moves)
+
+
+def test_multipv_lines_are_distinct_and_sorted() -> None:
+    board = Board()
+    infos = Engine().analyse(board, Limit(depth=3), multipv=4)
+    assert [i.multipv for i in infos] == [1, 2, 3, 4]
+    firsts = [i.pv[0] for i in infos]
+    assert len(set(firsts)) == 4
+    scores = [i.score for i in infos]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_win_distance() -> None:
+    # the king takes the last black man on the long diagonal: a win in one ply
+    board = Board(fen="W:WK46:B10")
+    info = Engine().analyse(board, Limit(depth=3))[0]
+    assert info.win_in == 1 and info.pv[0].long() == "46x5"
+    # black to move is lost in two plies whatever it plays (10-14 46x10 / 10-15 46x... )
+    board = Board(fen="B:WK46,K50:B10")
+    info = Engine().analyse(board, Limit(depth=4))[0]
+    assert info.win_in is not None and info.win_in < 0
+
+
+def test_repetition_is_a_draw_in_search() -> None:
+    # two kings against one: White is better, but going back to a position already seen
+    # twice in the game history is a draw, and the search scores it 0
+    board = Board(fen="W:WK47,K50:BK3")
+
+    def safe(b: Board) -> list:  # moves after which the opponent cannot capture
+        out = []
+        for m in b.legal_moves:
+            b.push(m)
+            if not any(x.is_capture for x in b.legal_moves):
+                out.append(m)
+            b.pop()
+        return out
+
+    for first in safe(board):
+        board.push(first)
+        replies = safe(board)
+        if replies:
+            reply = replies[0]
+            break
+        board.pop()
+    board.push(reply)
+    board.push(board.parse_move(f"{first.to_square}-{first.from_square}"))
+    board.push(board.parse_move(f"{reply.to_square}-{reply.from_square}"))
+    assert board.repetitions() == 2
+    engine = Engine()
+    repeat = list(engine.iterate(board, Limit(depth=1), moves=[first]))[-1]
+    assert repeat.score == 0
+    other = [m for m in board.legal_moves if m != first]
+    best_other = list(engine.iterate(board, Limit(depth=1), moves=other))[-1]
+    assert best_other.score > 0
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_levels_play_legal_moves(level: int) -> None:
+    engine = Engine(level=level, seed=level)
+    for board in random_boards("international", 2, seed=level):
+        move = engine.play(board, Limit(time=0.3)).move
+        assert move in list(board.legal_moves)
+
+
+def test_low_level_is_random_but_sensible() -> None:
+    # level 1 varies its moves, but only among those within its tolerance of the best
+    board = Board()
+    picks = {Engine(level=1, seed=s).play(board, Limit(depth=1)).move for s in range(12)}
+    assert len(picks) >= 2
+    board = Board(fen="W:W24,28,34,35,40,50:B5,13,15,18,19,20")
+    scores = {i.pv[0]: i.score for i in Engine().analyse(board, Limit(depth=1), multipv=20)}
+    best = max(scores.values())
+    for seed in range(12):
+        move = Engine(level=1, seed=seed).play(board, Limit(depth=1)).move
+        assert scores[move] >= best - LEVELS[1].tolerance
+
+
+def test_single_legal_move_is_played_at_once() -> None:
+    board = Board()
+    board.push("32-28")
+    board.push("19-23")
+    result = Engine().play(board, Limit(time=5.0))
+    assert result.move.long() == "28x19" and result.info is None
+
+
+def test_game_over_raises() -> None:
+    from damier.core.errors import GameOverError
+
+    with pytest.raises(GameOverError):
+        Engine().play(Board(fen="B:W46:B"), Limit(depth=1))
