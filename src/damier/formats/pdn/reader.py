@@ -17,7 +17,7 @@ This module must not write PDN and must not print.
 >>> [len(g.mainline_moves()) for g in games], games[1].errors[0].message[:20]
 ([4, 3], 'move 99-1: square 99')
 >>> str(games[1].errors[0])[:25]
-'line 2, column 22: error:'
+'line 3, column 23: error:'
 """
 
 from __future__ import annotations
