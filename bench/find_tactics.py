@@ -3,9 +3,10 @@
 Plays semi-random games (random moves mixed with shallow engine moves) and keeps quiet
 positions, material level or better for the side to move, where exactly ONE move is a
 sacrifice (the opponent must capture after it) that wins at least two men, or crowns a man,
-within ``--depth`` quiet plies plus forced captures (and still at ``--depth`` + 1 and + 2), according to the independent material
-minimax of ``tests/engine/verify.py`` — and where no other move wins anything. Prints the
-FEN and the key move; the chosen positions are pasted into the test with their numbers.
+within ``--depth`` quiet plies plus forced captures (and still at ``--depth`` + 1 and + 2),
+according to the independent material minimax of ``tests/engine/verify.py`` — and where
+no other move wins anything. ``--placed N`` places up to N men a side at random instead of
+playing games. Prints the FEN and the key move, pasted into the test.
 
     .venv/bin/python bench/find_tactics.py --variant international --count 4
 """
