@@ -81,12 +81,16 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     return app
 
 
+def ws_protocol() -> str:
+    """uvicorn's WebSocket implementation to use (the sans-I/O one when available)."""
+    from uvicorn.config import WS_PROTOCOLS
+
+    return "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         log_level: str = "info") -> None:
     """Serve the app with uvicorn until interrupted."""
     import uvicorn
-    from uvicorn.config import WS_PROTOCOLS
 
-    app = create_app(db)
-    ws_impl = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_impl)
+    uvicorn.run(create_app(db), host=host, port=port, log_level=log_level, ws=ws_protocol())

@@ -1,0 +1,100 @@
+// damier web: the dialogs: new game, PDN import, saved games list.
+import { api, openGame, render, say, setGame } from "./app.js";
+
+const $ = (id) => document.getElementById(id);
+let appRef = null;
+
+export function openNewGame(preset = {}) {
+  const app = appRef;
+  const sel = $("new-variant");
+  if (!sel.options.length) for (const v of app.variants) sel.add(new Option(v.title, v.name));
+  sel.value = preset.variant || (app.game ? app.game.variant : "international");
+  $("new-fen").value = preset.fen || "";
+  $("new-msg").textContent = "";
+  $("dlg-new").showModal();
+}
+
+async function submitNew(e) {
+  e.preventDefault();
+  const color = $("new-color").value;
+  const level = parseInt($("new-level").value, 10) || 3;
+  const body = {
+    variant: $("new-variant").value,
+    white: color === "white" || color === "both" ? "human" : "engine",
+    black: color === "black" || color === "both" ? "human" : "engine",
+    level: Math.max(1, Math.min(10, level)),
+    time_control: $("new-tc").value || null,
+    wait: false,
+  };
+  const fen = $("new-fen").value.trim();
+  if (fen) body.fen = fen;
+  const r = await api("POST", "/api/games", body);
+  if (!r.ok) { $("new-msg").textContent = r.data.error; return; }
+  $("dlg-new").close();
+  say("");
+  await setGame(r.data, true);
+}
+
+async function submitImport(e) {
+  e.preventDefault();
+  const text = $("import-text").value;
+  if (!text.trim()) { $("import-msg").textContent = "paste a PDN or choose a file"; return; }
+  const r = await api("POST", "/api/games/import", text, "text/plain; charset=utf-8");
+  if (!r.ok) {
+    const first = (r.data.errors && r.data.errors[0]) ? ` (${r.data.errors[0].error})` : "";
+    $("import-msg").textContent = (r.data.error || "nothing imported") + first;
+    return;
+  }
+  $("dlg-import").close();
+  const errs = r.data.errors.length ? `; ${r.data.errors.length} problem(s): ${r.data.errors[0].error}` : "";
+  say(`imported ${r.data.imported} game(s)${errs}`);
+  await openGame(r.data.ids[0]);
+}
+
+async function showGames() {
+  const r = await api("GET", "/api/games?limit=200");
+  const body = $("games-table").querySelector("tbody");
+  body.innerHTML = "";
+  for (const g of r.ok ? r.data.games : []) {
+    const tr = document.createElement("tr");
+    tr.tabIndex = 0;
+    tr.dataset.id = String(g.id);
+    const when = new Date(g.updated * 1000).toLocaleString();
+    for (const v of [g.id, g.variant, g.white, g.black, g.ply, g.result || "…", when]) {
+      const td = document.createElement("td");
+      td.textContent = String(v);
+      tr.appendChild(td);
+    }
+    const open = () => { $("dlg-games").close(); openGame(g.id); };
+    tr.addEventListener("click", open);
+    tr.addEventListener("keydown", (e) => { if (e.key === "Enter") open(); });
+    body.appendChild(tr);
+  }
+  $("dlg-games").showModal();
+}
+
+export function setupDialogs(app) {
+  appRef = app;
+  $("btn-new").addEventListener("click", () => openNewGame());
+  $("form-new").addEventListener("submit", submitNew);
+  $("new-cancel").addEventListener("click", () => $("dlg-new").close());
+  $("btn-import").addEventListener("click", () => {
+    $("import-msg").textContent = "";
+    $("dlg-import").showModal();
+  });
+  $("import-file").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (!f) return;
+    if (f.size > 5 * 1024 * 1024) { $("import-msg").textContent = "file larger than 5 MB"; return; }
+    $("import-text").value = await f.text();
+  });
+  $("form-import").addEventListener("submit", submitImport);
+  $("import-cancel").addEventListener("click", () => $("dlg-import").close());
+  $("btn-games").addEventListener("click", showGames);
+  $("games-close").addEventListener("click", () => $("dlg-games").close());
+  $("route-cancel").addEventListener("click", () => {
+    $("dlg-route").close();
+    app.routeMarks = null;
+    render();
+  });
+}
