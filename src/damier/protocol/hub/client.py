@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import re
 import shlex
 import threading
 from collections.abc import AsyncIterator, Awaitable, Coroutine, Sequence
@@ -140,7 +141,7 @@ class ProcessTransport:
 
 class ScriptedTransport:
     """A scripted engine for tests: ``script`` is a list of ``(expected line from the client,
-    lines the engine answers)``. An expected line ending in ``*`` matches by prefix; ``None``
+    lines the engine answers)``. ``*`` in an expected line matches any text; ``None``
     as expected line means "answer at once, before the client sends anything". After the
     script the engine hits end of output (like a crash) unless ``hang`` is set (like a
     frozen engine). Mismatches are collected in :attr:`mismatches`."""
@@ -172,7 +173,7 @@ class ScriptedTransport:
             return
         expected, replies = self.script.popleft()
         assert expected is not None
-        ok = line.startswith(expected[:-1]) if expected.endswith("*") else line == expected
+        ok = re.fullmatch(".*".join(map(re.escape, expected.split("*"))), line) is not None
         if not ok:
             self.mismatches.append(f"expected {expected!r}, got {line!r}")
         for reply in replies:
