@@ -1,0 +1,89 @@
+"""``damier pdn``: check and convert PDN files.
+
+``damier pdn check FILE`` reads every game (replaying every move) and prints one line per
+problem ``FILE:LINE:COLUMN: error|warning: message`` and a summary; the exit status is 1
+if any error was found (``--strict``: any warning too), else 0. ``damier pdn convert FILE
+--to pdn|fen`` writes the games as normalised PDN 3.0, or the FEN after each game's main
+line, to standard output (or ``-o FILE``). ``--variant`` applies to games without a
+``GameType`` tag. This module only parses arguments and prints; PDN lives in
+:mod:`damier.formats.pdn`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from damier.cli import UsageError
+from damier.core.variants import get_variant
+from damier.formats.pdn import read_games, write_game
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("pdn", help="check or convert PDN game files")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    check = actions.add_parser("check", help="read and replay every game, report problems")
+    convert = actions.add_parser("convert", help="write the games as normalised PDN or FEN")
+    for q in (check, convert):
+        q.add_argument("file", help="PDN file ('-' for standard input)")
+        q.add_argument("--variant", "-v", default=None,
+                       help="variant of games without a GameType tag (default: international)")
+    check.add_argument("--strict", action="store_true", help="warnings count as errors")
+    check.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
+    convert.add_argument("--to", choices=("pdn", "fen"), default="pdn", help="output format")
+    convert.add_argument("--output", "-o", help="output file (default: standard output)")
+    convert.add_argument("--line-length", type=int, default=80, help="0: no wrapping")
+    p.set_defaults(func=run, parser=p)
+
+
+def _games(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    variant = get_variant(args.variant) if args.variant else None
+    if args.file == "-":
+        return read_games(sys.stdin.buffer, variant)
+    if not os.path.isfile(args.file):
+        raise UsageError(f"no such file: {args.file}")
+    return read_games(args.file, variant)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "check":
+        return _check(args)
+    if args.action == "convert":
+        return _convert(args)
+    args.parser.print_help()
+    return 2
+
+
+def _check(args: argparse.Namespace) -> int:
+    games = errors = warnings = moves = 0
+    for game in _games(args):
+        games += 1
+        errors += len(game.errors)
+        warnings += len(game.warnings)
+        moves += sum(1 for n in game.walk() if n.move is not None)
+        if not args.quiet:
+            for issue in game.issues:
+                print(f"{args.file}:{issue.line}:{issue.column}: {issue.severity}: "
+                      f"{issue.message}")
+    print(f"{args.file}: {games} games, {moves} moves, {errors} errors, {warnings} warnings")
+    return 1 if errors or (args.strict and warnings) else 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    bad = 0
+    try:
+        for game in _games(args):
+            bad += bool(game.errors)
+            for issue in game.errors:
+                print(f"{args.file}:{issue.line}:{issue.column}: error: {issue.message}",
+                      file=sys.stderr)
+            if args.to == "fen":
+                out.write(game.board().fen() + "\n")
+            else:
+                out.write(write_game(game, line_length=args.line_length) + "\n\n")
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 1 if bad else 0
