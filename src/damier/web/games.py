@@ -491,36 +491,29 @@ class GameService:
         errors: list[dict[str, Any]] = []
         try:
             games = pdn_io.import_pdn(text)
-        except DamierError as e:
+        except (DamierError, ValueError, LookupError) as e:
             raise WebError(422, f"cannot read the PDN: {e}") from None
         if not games:
             raise WebError(422, "no game found in the PDN text")
         for n, g in enumerate(games, 1):
-            try:
-                board = Board(g.variant, g.fen)
-            except DamierError as e:
-                errors.append({"game": n, "error": str(e)})
+            errors.extend({"game": n, "error": e} for e in g.errors)
+            board = g.board
+            if board is None:
                 continue
+            replay = Board(board.rules, position=board.start_position)
             rows: list[MoveRow] = []
-            for text_move in g.moves:
-                try:
-                    mv = board.parse_move(text_move)
-                except DamierError as e:
-                    errors.append({"game": n, "ply": board.ply, "error": str(e)})
-                    break
-                note = board.notation(mv)
-                board.push(mv)
-                rows.append(MoveRow(board.ply - 1, mv.from_square, mv.to_square, mv.captured,
-                                    mv.huff, note))
-            tags = {k: v for k, v in g.tags.items() if k not in ("FEN", "GameType", "SetUp")}
+            for mv in board.move_stack:
+                rows.append(MoveRow(replay.ply, mv.from_square, mv.to_square, mv.captured,
+                                    mv.huff, replay.notation(mv)))
+                replay.push(mv)
             row = GameRow(
                 id=0, variant=board.rules.name, start_fen=board.start_fen(), white="human",
                 black="human", level=3, time_control=None, clock_white=None, clock_black=None,
-                turn_started=None, ending=None, draw_offer=None, tags=tags, ply=board.ply,
+                turn_started=None, ending=None, draw_offer=None, tags=g.tags, ply=replay.ply,
             )
-            _set_result(row, board.outcome())
+            _set_result(row, replay.outcome())
             self.store.create_game(row, rows)
-            s = Session(row, board, _replay_positions(board), [m.notation for m in rows])
+            s = Session(row, replay, _replay_positions(replay), [m.notation for m in rows])
             self.sessions[row.id] = s
             sessions.append(s)
         return sessions, errors

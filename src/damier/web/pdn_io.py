@@ -1,10 +1,11 @@
 """PDN export and import for the web app, isolated here so the PDN backend can change alone.
 
 :func:`export_pdn` writes one game; :func:`import_pdn` reads any number of games into
-:class:`ImportedGame` records (variant, start FEN, mainline move texts, tags, result) that
-the game service replays move by move. When :mod:`damier.formats.pdn` is present its reader
-and writer are used; otherwise a minimal mainline-only reader/writer in this module is used
-(tags, FEN and GameType, move numbers, comments, variations and NAGs are skipped).
+:class:`ImportedGame` records: a :class:`Board` of the registered variant with the main line
+replayed on it, the tags, the result and the problems met. :mod:`damier.formats.pdn` (the
+forgiving reader and the standard writer) is used when it can be imported; otherwise a
+minimal mainline-only reader/writer in this module (tags, FEN, GameType and the main line;
+comments, variations and NAGs skipped). Only main lines are stored by the web app.
 
 This module must not touch HTTP or the store.
 """
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from damier.core.board import Board
+from damier.core.errors import DamierError
 from damier.core.variants import all_variants, get_variant
 
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "0-0", "*")
@@ -28,13 +30,13 @@ _RESULT_TOKEN = re.compile(r"^(2-0|0-2|1-1|1-0|0-1|1/2-1/2|0-0|\*)$")
 
 @dataclass
 class ImportedGame:
-    """One game read from PDN, not yet replayed."""
+    """One game read from PDN: the main line replayed on a board, its tags and problems."""
 
-    variant: str
-    fen: str | None
-    moves: list[str]
+    board: Board | None
+    """``None`` when the game could not be set up at all (see ``errors``)."""
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
+    errors: list[str] = field(default_factory=list)
 
 
 def variant_for_tags(tags: dict[str, str], moves: list[str]) -> str:
@@ -96,15 +98,47 @@ def _mainline(movetext: str) -> tuple[list[str], str]:
 
 
 def import_pdn(text: str) -> list[ImportedGame]:
-    """Every game of a PDN text, mainline only."""
+    """Every game of a PDN text (main lines only)."""
+    try:
+        from damier.formats.pdn import parse_games
+    except ImportError:
+        return _import_minimal(text)
+    out = []
+    for g in parse_games(text):
+        rules = get_variant(g.variant)
+        board = Board(rules, position=g.start)
+        errors = [str(i) for i in g.errors]
+        for mv in g.mainline_moves():
+            same = next((m for m in board.legal_moves if m.key() == mv.key()), None)
+            if same is None:
+                errors.append(f"move {board.ply + 1} ({mv.long()}) cannot be replayed")
+                break
+            board.push(same)
+        tags = {k: v for k, v in g.tags.items() if k not in ("FEN", "GameType", "SetUp")}
+        out.append(ImportedGame(board, tags, g.result, errors))
+    return out
+
+
+def _import_minimal(text: str) -> list[ImportedGame]:
     games = []
     for tags, movetext in _split_games(text.splitlines()):
         moves, result = _mainline(movetext)
         if not moves and not tags:
             continue
-        variant = variant_for_tags(tags, moves)
-        fen = tags.get("FEN") or None
-        games.append(ImportedGame(variant, fen, moves, tags, tags.get("Result", result)))
+        errors: list[str] = []
+        try:
+            board = Board(variant_for_tags(tags, moves), tags.get("FEN") or None)
+        except DamierError as e:
+            games.append(ImportedGame(None, tags, result, [str(e)]))
+            continue
+        for text_move in moves:
+            try:
+                board.push(board.parse_move(text_move))
+            except DamierError as e:
+                errors.append(f"move {board.ply + 1}: {e}")
+                break
+        tags = {k: v for k, v in tags.items() if k not in ("FEN", "GameType", "SetUp")}
+        games.append(ImportedGame(board, tags, tags.get("Result", result), errors))
     return games
 
 
@@ -113,6 +147,16 @@ def _escape(value: str) -> str:
 
 
 def export_pdn(board: Board, tags: dict[str, str], result: str) -> str:
+    """The PDN of a game: the seven-tag roster, GameType, FEN when not the start, moves."""
+    try:
+        from damier.formats.pdn import Game, write_game
+    except ImportError:
+        return _export_minimal(board, tags, result)
+    head = {"Event": "damier game", "Site": "damier web", "Round": "-", **tags, "Result": result}
+    return write_game(Game.from_board(board, head))
+
+
+def _export_minimal(board: Board, tags: dict[str, str], result: str) -> str:
     """The PDN of a game: the seven-tag roster, GameType, FEN when not the start, moves."""
     rules = board.rules
     head = {
