@@ -1,0 +1,213 @@
+"""Engine benchmark: speed, then matches against the peers' engines (not a test).
+
+1. Speed: nodes per second and the time to complete depth 10 from the International start
+   position (and nodes/s at a fixed depth in every variant).
+2. Matches at ``--movetime`` seconds per move (0.2 by default), alternating colours from a
+   set of balanced International openings, against py-draughts' strongest engine
+   (``TurboEngine``) and dame-rs' engine, both through their Python APIs. The peers run in
+   their own venv (``bench/.venv-peers``: py-draughts 1.10.1 and dame-rs from PyPI, created
+   on first use) through ``bench/engine_peer_worker.py`` over JSON lines; damier is the
+   referee (its ``Board`` plays every move and applies the FMJD draw rules). Reports
+   wins/draws/losses and the Elo difference with a 95% error margin.
+
+    .venv/bin/python bench/engine.py                       # everything, 10 openings x 2
+    .venv/bin/python bench/engine.py --speed-only
+    .venv/bin/python bench/engine.py --peers dame-rs --openings 4 --peer-python /path/python
+
+This script must not be imported by the package or the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from damier import Board, all_variants  # noqa: E402
+from damier.engine import Engine, Limit  # noqa: E402
+
+START = Board().fen()
+
+OPENINGS = [
+    # two or three plies of common International openings; each is played twice, colours
+    # swapped, so that an unbalanced opening cannot favour either side
+    "32-28 18-23",
+    "32-28 19-23",
+    "33-28 18-22",
+    "34-29 19-23",
+    "31-27 17-21",
+    "33-29 17-22",
+    "34-30 20-25",
+    "35-30 19-24",
+    "32-27 18-22",
+    "31-26 19-23",
+    "33-28 17-22 28x17 11x22",
+    "34-29 20-24 29x20 15x24",
+]
+
+MAX_PLIES = 240
+"""Games still running after this many plies are adjudicated by material (2 men = won)."""
+
+
+def speed(depth: int) -> None:
+    board = Board()
+    engine = Engine()
+    start = time.perf_counter()
+    last = None
+    for info in engine.iterate(board, Limit(depth=depth)):
+        last = info
+    elapsed = time.perf_counter() - start
+    assert last is not None
+    print(f"international start: depth {last.depth} in {elapsed:.2f} s, {last.nodes} nodes, "
+          f"{int(last.nodes / elapsed)} nodes/s, best {last.pv[0].short()} score {last.score}")
+    for rules in all_variants():
+        b = Board(rules)
+        t0 = time.perf_counter()
+        info = Engine(rules).analyse(b, Limit(depth=7))[0]
+        dt = time.perf_counter() - t0
+        print(f"  {rules.name:18s} depth 7: {info.nodes:8d} nodes {dt:6.2f} s "
+              f"{int(info.nodes / dt):7d} nodes/s")
+
+
+class Peer:
+    """The peer worker process."""
+
+    def __init__(self, python: str) -> None:
+        self.proc = subprocess.Popen(
+            [python, str(BENCH / "engine_peer_worker.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+        )
+
+    def move(self, engine: str, fen: str, board: Board, movetime: float) -> tuple[int, int, list[int]]:
+        moves = [[m.from_square, m.to_square, sorted(m.captured)] for m in board.move_stack]
+        req = {"engine": engine, "fen": fen, "moves": moves, "time": movetime}
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        f, t, c = reply["move"]
+        return f, t, sorted(c)
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=10)
+
+
+def play_game(peer: Peer, name: str, opening: str, damier_white: bool, movetime: float,
+              engine: Engine) -> tuple[float, str]:
+    """One game; returns damier's score (1, 0.5, 0) and how it ended."""
+    board = Board()
+    for text in opening.split():
+        board.push(text)
+    fen = board.fen()
+    game = Board(fen=fen)
+    while True:
+        outcome = game.outcome()
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.5, outcome.reason
+            won = (outcome.winner == 0) == damier_white
+            return (1.0 if won else 0.0), outcome.reason
+        if game.ply >= MAX_PLIES:
+            w, wk, b, bk = game.position.material()
+            diff = (w + 3 * wk) - (b + 3 * bk)
+            if abs(diff) < 2:
+                return 0.5, "adjudicated draw"
+            return (1.0 if (diff > 0) == damier_white else 0.0), "adjudicated"
+        damier_to_move = (game.turn == 0) == damier_white
+        if damier_to_move:
+            move = engine.play(game, Limit(time=movetime)).move
+        else:
+            f, t, c = peer.move(name, fen, game, movetime)
+            move = next(m for m in game.legal_moves
+                        if m.from_square == f and m.to_square == t and sorted(m.captured) == c)
+        game.push(move)
+
+
+def elo(scores: list[float]) -> tuple[float, float, float]:
+    """Elo difference and its 95% interval from per-game scores."""
+    n = len(scores)
+    p = sum(scores) / n
+
+    def to_elo(x: float) -> float:
+        x = min(max(x, 0.5 / n), 1 - 0.5 / n)
+        return -400 * math.log10(1 / x - 1)
+
+    var = sum((s - p) ** 2 for s in scores) / n
+    se = math.sqrt(var / n)
+    return to_elo(p), to_elo(p - 1.96 * se), to_elo(p + 1.96 * se)
+
+
+def match(peer: Peer, name: str, openings: list[str], movetime: float) -> None:
+    engine = Engine(hash_mb=64)
+    scores: list[float] = []
+    w = d = losses = 0
+    start = time.perf_counter()
+    for opening in openings:
+        for damier_white in (True, False):
+            s, why = play_game(peer, name, opening, damier_white, movetime, engine)
+            scores.append(s)
+            if s == 1.0:
+                w += 1
+            elif s == 0.5:
+                d += 1
+            else:
+                losses += 1
+            colour = "white" if damier_white else "black"
+            print(f"  {name}: [{opening}] damier {colour}: {s} ({why})", flush=True)
+    e, lo, hi = elo(scores)
+    print(f"damier vs {name} at {movetime} s/move: +{w} ={d} -{losses} "
+          f"({len(scores)} games, {time.perf_counter() - start:.0f} s): "
+          f"Elo {e:+.0f} (95% interval {lo:+.0f} .. {hi:+.0f})", flush=True)
+
+
+def peer_python(arg: str | None) -> str:
+    if arg:
+        return arg
+    sys.path.insert(0, str(BENCH))
+    try:
+        from venvs import python_of  # the shared helper, when present
+
+        return str(python_of("peers"))
+    except ImportError:
+        venv = BENCH / ".venv-peers"
+        python = venv / "bin" / "python"
+        if not (venv / ".installed").exists():
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                            "py-draughts==1.10.1", "dame-rs"], check=True)
+            (venv / ".installed").touch()
+        return str(python)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--depth", type=int, default=10)
+    ap.add_argument("--movetime", type=float, default=0.2)
+    ap.add_argument("--openings", type=int, default=10)
+    ap.add_argument("--peers", default="py-draughts,dame-rs")
+    ap.add_argument("--peer-python", help="python of a venv with py-draughts and dame-rs")
+    ap.add_argument("--speed-only", action="store_true")
+    args = ap.parse_args()
+    speed(args.depth)
+    if args.speed_only:
+        return
+    peer = Peer(peer_python(args.peer_python))
+    try:
+        for name in args.peers.split(","):
+            match(peer, name, OPENINGS[: args.openings], args.movetime)
+    finally:
+        peer.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Peer engines for ``bench/engine.py``, run inside the peers' venv (``bench/.venv-peers``).
+
+Speaks JSON lines on stdin/stdout, one request per move:
+``{"engine": "py-draughts" | "dame-rs", "fen": start FEN, "moves": [[from, to, [captured]]...],
+"time": seconds}`` -> ``{"move": [from, to, [captured]], "depth": d, "nodes": n}``.
+Squares are 1-50 (International). The board is rebuilt from the start FEN and the moves so
+far each time (the peers see the game history, e.g. for repetitions); the engines are kept
+between requests. Only the peers' public APIs are used: py-draughts ``Board.from_fen``,
+``legal_moves``, ``push`` and ``TurboEngine(time_limit=...).get_best_move``; dame-rs
+``Board(fen)``, ``legal_moves``, ``push`` and ``Engine().search(board, time=...)``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+Key = tuple[int, int, frozenset[int]]
+
+
+def _pyd_key(m: Any) -> Key:
+    squares = [s + 1 for s in m.square_list]
+    return squares[0], squares[-1], frozenset(c + 1 for c in m.captured_list)
+
+
+def _dame_key(m: Any) -> Key:
+    return m.from_square, m.to_square, frozenset(m.captured)
+
+
+def main() -> None:
+    engines: dict[str, Any] = {}
+    for line in sys.stdin:
+        req = json.loads(line)
+        name = req["engine"]
+        wanted = [(f, t, frozenset(c)) for f, t, c in req["moves"]]
+        if name == "py-draughts":
+            from draughts import Board as PBoard
+            from draughts.engines import TurboEngine
+
+            board = PBoard.from_fen(req["fen"])
+            for key in wanted:
+                board.push(next(m for m in board.legal_moves if _pyd_key(m) == key))
+            eng = engines.get(name)
+            if eng is None:
+                eng = engines[name] = TurboEngine(depth_limit=64, time_limit=req["time"])
+            eng.time_limit = req["time"]
+            move = eng.get_best_move(board)
+            f, t, c = _pyd_key(move)
+            reply = {"move": [f, t, sorted(c)], "depth": 0, "nodes": 0}
+        else:
+            import dame
+
+            board = dame.Board(req["fen"])
+            for key in wanted:
+                board.push(next(m for m in board.legal_moves if _dame_key(m) == key))
+            eng = engines.get(name)
+            if eng is None:
+                eng = engines[name] = dame.Engine(hash_mb=64)
+            res = eng.search(board, time=req["time"])
+            f, t, c = _dame_key(res.best_move)
+            reply = {"move": [f, t, sorted(c)], "depth": res.depth, "nodes": res.nodes}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
