@@ -1,0 +1,107 @@
+"""Every real PDN file of ../shared/data/pdn: read, replay, and check the issues found.
+
+Files not named ``malformed_``/``fail_`` must replay without a single error, except the
+faults listed in KNOWN_FAULTS (SOURCES.md names the first; the others were found by this
+reader and checked by hand: the game text itself is wrong). ``malformed_``/``fail_`` files
+must report problems with line numbers and still return every game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from damier.formats.pdn import read_games
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdn"
+
+FOLDER_VARIANT = {
+    "international": "international", "english": "english", "italian": "italian",
+    "russian": "russian", "czech": "czech", "brazilian": "brazilian", "frisian": "frisian",
+    "other": None, "conformance": None,
+}
+SPECIAL_VARIANT = {"succeed_alphanumeric.pdn": "czech"}
+
+KNOWN_FAULTS: dict[str, list[tuple[int, str]]] = {
+    # SOURCES.md: text glued to a move outside braces (game 'Petal 1987, game 15')
+    "checkerboard_tinsley.pdn": [
+        (6434, "unexpected 'Redoversteppedthetimecontrolonthismove.'"),
+        # same fault, not named in SOURCES.md
+        (7170, "unexpected 'Whiteoversteppedthetimecontrolonthismove.'"),
+        # 'Petal 1981, game 19': the king moved 32-28 at move 60, then '62. 32-28' again
+        (5588, "move 32-28: there is no piece on square 32"),
+    ],
+    # game 'schildpad - ArthurdeSwart' (round 1): 45...35-40 ignores the capture 8x19
+    "pdnstd_schildpad.pdn": [(54, "move 35-40: capture is compulsory: 8x19")],
+}
+
+# games per malformed/fail file (the counts of SOURCES.md)
+MALFORMED_GAMES = {
+    "malformed_brunogui_championnat_france_2021_empty_pseudo_tags.pdn": 58,
+    "malformed_brunogui_polish_team_ch_2024_one_line_per_game.pdn": 82,
+    "malformed_brunogui_african_blitz_ch_2024_literal_backslash_r.pdn": 48,
+    "malformed_brunogui_suriname_veterans_ch_2025_literal_backslash_r.pdn": 98,
+    "malformed_brunogui_wk_matches_2024_lidraughts_literal_backslash_r.pdn": 2,
+    "malformed_brunogui_bruno_vs_scan31_missing_terminators.pdn": 11,
+    "malformed_brunogui_fen_problems_missing_terminators.pdn": 4,
+    "malformed_pdnstd_40camp_italiano_dama_internazionale_2004.pdn": 45,
+    "malformed_pdnstd_problems_cat_a1.pdn": 35,
+    # 45 tagged games plus a stray body-only game "36x27 1-0" after game C96 (line 611)
+    "malformed_pdnstd_problems_cat_c1.pdn": 46,
+    "malformed_pdnstd_delfts_miniwk2007.pdn": 2,
+    "malformed_pdnstd_mrdrcd07.pdn": 72,
+    "malformed_pdnstd_mrdrcd08.pdn": 40,
+    "malformed_pdnstd_abatsiev.pdn": 56,
+    "fail_nested_comment.pdn": 1,
+}
+
+pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason=f"PDN test data not found at {DATA}")
+
+
+def _files(malformed: bool) -> list[Path]:
+    if not DATA.is_dir():
+        return []
+    return [p for p in sorted(DATA.glob("*/*.pdn"))
+            if p.name.startswith(("malformed_", "fail_")) == malformed]
+
+
+def _read(path: Path) -> list:  # type: ignore[type-arg]
+    variant = SPECIAL_VARIANT.get(path.name, FOLDER_VARIANT[path.parent.name])
+    return list(read_games(path, variant))
+
+
+@pytest.mark.parametrize("path", _files(False), ids=lambda p: p.name)
+def test_clean_file_replays(path: Path) -> None:
+    games = _read(path)
+    assert games
+    found = sorted((i.line, i.message) for g in games for i in g.errors)
+    assert found == sorted(KNOWN_FAULTS.get(path.name, []))
+
+
+@pytest.mark.parametrize("path", _files(True), ids=lambda p: p.name)
+def test_malformed_file_reports_and_recovers(path: Path) -> None:
+    games = _read(path)
+    issues = [i for g in games for i in g.issues]
+    assert issues, "a malformed file must report what is wrong"
+    assert all(i.line > 0 and i.column > 0 and i.message for i in issues)
+    if path.name in MALFORMED_GAMES:
+        assert len(games) == MALFORMED_GAMES[path.name]
+
+
+def test_malformed_details() -> None:
+    def issues(name: str, folder: str = "international") -> list[str]:
+        games = _read(DATA / folder / name)
+        return [str(i) for g in games for i in g.issues]
+
+    nested = issues("fail_nested_comment.pdn", "conformance")
+    assert any("comments do not nest" in t for t in nested)
+    assert any("unexpected '}'" in t for t in nested)
+    empty = issues("malformed_brunogui_championnat_france_2021_empty_pseudo_tags.pdn")
+    assert "line 331, column 1: error: [Empty] is not a tag" in "\n".join(empty)
+    forfeits = issues("malformed_pdnstd_mrdrcd07.pdn", "czech")
+    assert "line 198, column 1: warning: move number 1. without a move" in forfeits
+    unknown = issues("malformed_pdnstd_abatsiev.pdn", "russian")
+    assert any("unknown move '- -'" in t for t in unknown)
+    terminators = issues("malformed_brunogui_bruno_vs_scan31_missing_terminators.pdn")
+    assert sum("no game terminator" in t for t in terminators) == 3
