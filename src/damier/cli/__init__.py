@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from damier import __version__
 from damier.core.errors import DamierError
 
-COMMANDS = ("moves", "perft", "play", "serve", "hub", "dxp", "match", "pdn", "svg")
+COMMANDS = ("moves", "perft", "play", "analyse", "serve", "hub", "dxp", "match", "pdn", "svg")
 """Sub-command modules of this package, in help order."""
 
 DEFAULT_COMMAND = ["play"]

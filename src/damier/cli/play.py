@@ -1,9 +1,11 @@
 """``damier play``: a game in the terminal.
 
 The board is drawn after every move; moves are typed in the variant's notation (any form
-the notation reader accepts). Opponents: another human at the same keyboard, or a player
-that picks random legal moves. Commands at the prompt: ``moves``, ``undo``, ``flip``,
-``fen``, ``help``, ``quit``.
+the notation reader accepts). Opponents: the built-in engine at a level 1-10 (the
+default), another human at the same keyboard, or a player that picks random legal moves.
+Commands at the prompt: ``moves``, ``undo``, ``hint`` (the engine's suggestion), ``flip``,
+``fen``, ``pdn`` (print the game), ``help``, ``quit``; with ``--pdn FILE`` the game is
+written there when it ends.
 
 This module only talks to the user; rules come from the core.
 """
@@ -21,9 +23,11 @@ from damier.cli import add_variant_argument
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
 from damier.core.errors import DamierError
+from damier.engine import Engine, Limit
 
 HELP = """Type a move (e.g. 32-28, 28x19, c3-d4) or a command:
   moves  list the legal moves      undo   take back your last move
+  hint   the engine's suggestion   pdn    print the game so far
   flip   turn the board round      fen    print the position
   help   this text                 quit   leave the game"""
 
@@ -33,11 +37,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_variant_argument(p)
     p.add_argument("--fen", help="start position (default: the variant's start)")
     p.add_argument(
-        "--opponent", choices=("random", "human"), default="random",
-        help="who plays the other side (default: random)",
+        "--opponent", choices=("engine", "random", "human"), default="engine",
+        help="who plays the other side (default: the engine)",
     )
     p.add_argument("--color", default="white", help="your colour against the computer")
-    p.add_argument("--seed", type=int, help="seed of the random player")
+    p.add_argument("--level", type=int, default=5, choices=range(1, 11), metavar="1-10",
+                   help="engine level, 1 (beginner) to 10 (full strength); default 5")
+    p.add_argument("--time", type=float, default=1.0,
+                   help="seconds per engine move (default 1)")
+    p.add_argument("--pdn", metavar="FILE", help="write the game to this PDN file at the end")
+    p.add_argument("--seed", type=int, help="seed of the random player and of the engine")
     p.add_argument("--ascii", action="store_true", help="plain ASCII board, no colour")
     p.set_defaults(func=run)
 
@@ -77,10 +86,27 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     fancy = not args.ascii and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
     opponent: Callable[[Board], str] | None = None
+    engine = Engine(board.rules, level=getattr(args, "level", 5), seed=args.seed)
+    limit = Limit(time=getattr(args, "time", 1.0))
     if args.opponent == "random":
         def opponent(b: Board) -> str:
             return b.notation(rng.choice(list(b.legal_moves)))
-    return play_loop(board, you, opponent, sys.stdin, sys.stdout, fancy)
+    elif args.opponent == "engine":
+        def opponent(b: Board) -> str:
+            return b.notation(engine.play(b, limit).move)
+
+    adviser = Engine(board.rules, level=10)
+
+    def hint(b: Board) -> str:
+        result = adviser.play(b, Limit(time=min(1.0, limit.time or 1.0)))
+        score = ""
+        if result.info is not None:
+            info = result.info
+            score = f" (win in {info.win_in} plies)" if info.win_in else f" ({info.score:+d})"
+        return b.notation(result.move) + score
+
+    return play_loop(board, you, opponent, sys.stdin, sys.stdout, fancy,
+                     hint=hint, pdn_path=getattr(args, "pdn", None))
 
 
 def play_loop(
@@ -90,8 +116,62 @@ def play_loop(
     inp: TextIO,
     out: TextIO,
     fancy: bool = False,
+    *,
+    hint: Callable[[Board], str] | None = None,
+    pdn_path: str | None = None,
 ) -> int:
-    """The game loop, on explicit streams so that tests can drive it."""
+    """The game loop, on explicit streams so that tests can drive it.
+
+    ``hint`` answers the ``hint`` command; with ``pdn_path`` the game is written there
+    when the loop ends (game over, ``quit`` or end of input).
+    """
+    try:
+        return _loop(board, you, computer, inp, out, fancy, hint)
+    finally:
+        if pdn_path:
+            with open(pdn_path, "w", encoding="utf-8") as f:
+                f.write(game_pdn(board) + "\n")
+            print(f"game written to {pdn_path}", file=out)
+
+
+def game_pdn(board: Board) -> str:
+    """The game as PDN (the PDN writer of ``damier.formats``; plain movetext without it)."""
+    outcome = board.outcome()
+    result = outcome.result if outcome is not None else "*"
+    try:
+        from damier.formats.pdn import Game, write_game
+    except ImportError:  # pragma: no cover - the formats package is optional here
+        return movetext(board) + f" {result}"
+    game = Game.from_board(board, {"Event": "damier play", "Result": result})
+    return write_game(game)
+
+
+def movetext(board: Board) -> str:
+    """Simple PDN movetext of the moves played (numbered, in the variant's notation).
+
+    >>> b = Board(); _ = b.push("32-28"); _ = b.push("18-23")
+    >>> movetext(b)
+    '1. 32-28 18-23'
+    """
+    replay = Board(board.rules, position=board.start_position)
+    parts: list[str] = []
+    for i, mv in enumerate(board.move_stack):
+        if i % 2 == 0:
+            parts.append(f"{i // 2 + 1}.")
+        parts.append(replay.notation(mv))
+        replay.push(mv)
+    return " ".join(parts)
+
+
+def _loop(
+    board: Board,
+    you: int,
+    computer: Callable[[Board], str] | None,
+    inp: TextIO,
+    out: TextIO,
+    fancy: bool,
+    hint: Callable[[Board], str] | None,
+) -> int:
     flip = you == BLACK and computer is not None
     print(f"{board.rules.title}. {HELP.splitlines()[0]} (help for commands)", file=out)
     print(render(board, flip, fancy), file=out)
@@ -124,6 +204,10 @@ def play_loop(
             print(" ".join(sorted(board.notation(m) for m in board.legal_moves)), file=out)
         elif cmd == "fen":
             print(board.fen(), file=out)
+        elif cmd == "hint":
+            print(f"hint: {hint(board)}" if hint else "no hint available", file=out)
+        elif cmd == "pdn":
+            print(game_pdn(board), file=out)
         elif cmd == "flip":
             flip = not flip
             print(render(board, flip, fancy), file=out)
@@ -147,4 +231,4 @@ def play_loop(
             print(render(board, flip, fancy), file=out)
 
 
-__all__ = ["play_loop", "render", "WHITE", "BLACK"]
+__all__ = ["game_pdn", "movetext", "play_loop", "render", "WHITE", "BLACK"]

@@ -1,0 +1,78 @@
+"""``damier analyse``: ask the built-in engine about a position.
+
+Prints one ``info`` line per completed depth and PV (depth, score, nodes, speed, principal
+variation in the variant's notation) and finally ``bestmove <move>``; ``--multipv K``
+shows the K best moves. Without ``--depth`` or ``--time`` it searches for 2 seconds.
+
+This module only parses arguments and prints; the engine lives in ``damier.engine``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from damier.cli import UsageError, add_variant_argument
+from damier.core.board import Board
+from damier.engine import Engine, Info, Limit
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("analyse", aliases=["analyze"], help="analyse a position with the engine")
+    add_variant_argument(p)
+    p.add_argument("--fen", help="the position (default: the variant's start position)")
+    p.add_argument("--moves", default="", help="moves to play from the position first")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--depth", type=int, help="search to this depth (plies)")
+    group.add_argument("--time", type=float, help="search for this many seconds")
+    group.add_argument("--nodes", type=int, help="search this many nodes")
+    p.add_argument("--multipv", type=int, default=1, help="number of best lines to show")
+    p.add_argument("--hash", type=int, default=32, help="transposition table size in MB")
+    p.set_defaults(func=run)
+
+
+def format_info(info: Info, board: Board) -> str:
+    """An info line with the PV written in the variant's notation."""
+    score = f"win {info.win_in}" if info.win_in is not None else f"cp {info.score}"
+    pv = " ".join(m.short() for m in info.pv)
+    return (f"info depth {info.depth} seldepth {info.seldepth} multipv {info.multipv} "
+            f"score {score} nodes {info.nodes} nps {info.nps} time {info.time:.2f} pv {pv}")
+
+
+def analyse(board: Board, limit: Limit, multipv: int, out: TextIO, hash_mb: int = 32) -> int:
+    """Run the search and print; returns the exit status."""
+    if board.outcome() is not None:
+        print(f"info game over: {board.outcome()}", file=out)
+        print("bestmove (none)", file=out)
+        return 0
+    engine = Engine(board.rules, hash_mb=hash_mb)
+    best: Info | None = None
+    for info in engine.iterate(board, limit, multipv):
+        print(format_info(info, board), file=out, flush=True)
+        if info.multipv == 1:
+            best = info
+    if best is None or not best.pv:
+        move = next(iter(board.legal_moves))
+    else:
+        move = best.pv[0]
+    print(f"bestmove {board.notation(move)}", file=out)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    board = Board(args.variant, args.fen)
+    for text in args.moves.split():
+        board.push(text)
+    if args.multipv < 1:
+        raise UsageError("--multipv must be at least 1")
+    if args.depth is not None:
+        limit = Limit(depth=args.depth)
+    elif args.nodes is not None:
+        limit = Limit(nodes=args.nodes)
+    else:
+        limit = Limit(time=args.time if args.time is not None else 2.0)
+    return analyse(board, limit, args.multipv, sys.stdout, args.hash)
+
+
+__all__ = ["analyse", "format_info", "register", "run"]
