@@ -29,7 +29,7 @@ from damier.core.move import Move
 from damier.core.variants import get_variant
 from damier.web import pdn_io
 from damier.web.engine_bridge import Thinker, move_seconds
-from damier.web.state import game_state, pieces_string, summary
+from damier.web.state import game_state, history_entry, pieces_string, summary
 from damier.web.store import GameRow, MoveRow, Store
 
 PLAYERS = ("human", "engine")
@@ -54,6 +54,8 @@ class Session:
     board: Board
     positions: list[str]
     notations: list[str] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The JSON of the moves played (kept in step with the board, see ``state``)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0
     thinking: bool = False
@@ -119,7 +121,9 @@ class GameService:
         board = Board(row.variant, row.start_fen)
         s = Session(row, board, [pieces_string(board)])
         for m in self.store.moves(gid):
-            board.push(_find_move(board, m))
+            mv = _find_move(board, m)
+            s.history.append(history_entry(board, mv, m.notation))
+            board.push(mv)
             s.positions.append(pieces_string(board))
             s.notations.append(m.notation)
         _apply_ending(s)
@@ -217,6 +221,7 @@ class GameService:
                 row.clock_white = clock
             else:
                 row.clock_black = clock
+        s.history.append(history_entry(board, move, text))
         board.push(move)
         s.positions.append(pieces_string(board))
         s.notations.append(text)
@@ -254,6 +259,7 @@ class GameService:
                 board.pop()
                 s.positions.pop()
                 s.notations.pop()
+                s.history.pop()
             s.time_outcome = None
             row = s.row
             row.ending = None
@@ -514,6 +520,7 @@ class GameService:
             _set_result(row, replay.outcome())
             self.store.create_game(row, rows)
             s = Session(row, replay, _replay_positions(replay), [m.notation for m in rows])
+            s.history = _replay_history(replay, s.notations)
             self.sessions[row.id] = s
             sessions.append(s)
         return sessions, errors
@@ -526,6 +533,15 @@ def _find_move(board: Board, m: MoveRow) -> Move:
                 and sorted(mv.captured) == captured and mv.huff == m.huff):
             return mv
     return board.parse_move(m.notation)
+
+
+def _replay_history(board: Board, notations: list[str]) -> list[dict[str, Any]]:
+    replay = Board(board.rules, position=board.start_position)
+    out = []
+    for mv, text in zip(board.move_stack, notations, strict=True):
+        out.append(history_entry(replay, mv, text))
+        replay.push(mv)
+    return out
 
 
 def _replay_positions(board: Board) -> list[str]:

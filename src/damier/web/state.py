@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from damier.core.board import Board
-from damier.core.colors import color_name, opponent
+from damier.core.colors import color_name
 from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant, variant_names
@@ -100,6 +100,14 @@ def move_json(board: Board, move: Move, notation: str | None = None) -> dict[str
     }
 
 
+def history_entry(board: Board, move: Move, notation: str) -> dict[str, Any]:
+    """A played move for the history: ``board`` is the position *before* the move."""
+    m = move_json(board, move, notation)
+    m["ply"] = board.ply + 1
+    m["color"] = color_name(board.turn)
+    return m
+
+
 def position_json(board: Board) -> dict[str, Any]:
     """A position without history (used by the position editor)."""
     out = board.outcome()
@@ -118,14 +126,7 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
     """The full state of a game as ``GET /api/games/{id}`` returns it."""
     board, row = s.board, s.row
     out = s.outcome()
-    start_turn = board.start_position.turn
-    moves = []
-    for i, (mv, text) in enumerate(zip(board.move_stack, s.notations, strict=False)):
-        color = start_turn if i % 2 == 0 else opponent(start_turn)
-        m = move_json(board, mv, text)
-        m["ply"] = i + 1
-        m["color"] = color_name(color)
-        moves.append(m)
+    moves = list(s.history)
     legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
     return {
         "id": row.id,
@@ -142,7 +143,7 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
         "time_control": row.time_control,
         "legal_moves": legal,
         "moves": moves,
-        "positions": s.positions,
+        "positions": list(s.positions),
         "result": out.result if out else None,
         "reason": out.reason if out else None,
         "winner": (None if out.winner is None else color_name(out.winner)) if out else None,
