@@ -153,7 +153,7 @@ class Node:
         """A :class:`Board` at this node, with the moves since the last setup on its stack."""
         nodes = [self]
         while nodes[-1].parent is not None and nodes[-1].setup is None:
-            nodes.append(nodes[-1].parent)  # type: ignore[arg-type]
+            nodes.append(nodes[-1].parent)
         start = nodes.pop()
         board = Board(self.rules, position=start.position)
         for node in reversed(nodes):

@@ -24,75 +24,22 @@ from __future__ import annotations
 
 import io
 import os
-import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO
 
-from damier.core.board import Board
 from damier.core.colors import WHITE
-from damier.core.errors import AmbiguousMoveError, DamierError, FenError, IllegalMoveError
-from damier.core.fen import parse_fen
-from damier.core.move import Move
-from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
-from damier.formats.gametype import base_rules, rules_for_gametype
-from damier.formats.pdn.lexer import (
-    IDENTIFIER,
-    MOVE_PARTS,
-    TAG_PARTS,
-    TOKEN,
-    Chunk,
-    chunks,
-    join,
-    lines_of,
-    rest_of,
-    unescape,
-)
-from damier.formats.pdn.model import Game, Node, PdnIssue
-
-Token = tuple[str, str, int, Chunk]
-"""``(kind, text, position in chunk, chunk)``."""
+from damier.formats.gametype import base_rules
+from damier.formats.pdn.builder import HEADER_KINDS, Builder, Token
+from damier.formats.pdn.lexer import TOKEN, Chunk, chunks, join, lines_of, rest_of
+from damier.formats.pdn.model import Game, PdnIssue
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Iterable[str]
+"""A path, a binary or text file object, or an iterable of lines."""
 
-_HEADER_KINDS = frozenset({"tag", "tagx", "lbr", "badtag"})
 _SILENT = frozenset({"escape", "cr", "eof"})
-_CARRY = frozenset({"ucomment", "lbr"})
 _MAX_CARRY = 1 << 20
-_LEADING_ZERO = re.compile(r"(?<![\d])0\d")
-_SPLIT = re.compile(r"\s*[-x:]\s*")
-_ALGEBRAIC = re.compile(r"(?<![A-Za-wyz])([a-l])(\d{1,2})")
-
-
-def _parse_fen(text: str, rules: Rules, warn: Callable[[str], None]) -> Position:
-    """``parse_fen``, repairing a man on its own crowning row (read as a king, with a warning),
-    as found in published problem collections."""
-    try:
-        return parse_fen(text, rules)
-    except FenError as e:
-        if "crowning row" not in str(e):
-            raise
-    white_row, black_row = rules.promotion_rows
-    mask = rules.geometry.mask
-    names = rules.names
-    sections = text.strip().rstrip(".").split(":")
-    fixed: list[str] = []
-    for section in sections:
-        colour = section[:1]
-        row = white_row if colour == "W" else black_row if colour == "B" else 0
-        items = []
-        for item in section[1:].split(",") if row else []:
-            item = item.strip()
-            try:
-                crowned = bool(mask[names.parse(item)] & row)
-            except ValueError:
-                crowned = False
-            items.append("K" + item if crowned else item)
-        fixed.append(colour + ",".join(items) if row else section)
-    position = parse_fen(":".join(fixed), rules)
-    warn(f"FEN {text!r}: men on their own crowning row read as kings")
-    return position
 
 
 # -- step 1: split the token stream into games --------------------------------------------------
@@ -108,11 +55,10 @@ def _tokens(chunk_iter: Iterator[Chunk]) -> Iterator[Token]:
         for m in TOKEN.finditer(chunk.text):
             kind = m.lastgroup
             assert kind is not None
-            if pending is not None and kind in _CARRY and len(chunk.text) - m.start(kind) \
-                    < _MAX_CARRY and chunk.text.find("\n", m.start(kind)) in (-1, len(chunk.text) - 1) \
-                    or pending is not None and kind == "ucomment" \
-                    and len(chunk.text) - m.start(kind) < _MAX_CARRY:
-                carry = rest_of(chunk, m.start(kind))
+            start = m.start(kind)
+            if pending is not None and len(chunk.text) - start < _MAX_CARRY and (
+                    kind == "ucomment" or kind == "lbr" and "\n" not in chunk.text[start:-1]):
+                carry = rest_of(chunk, start)
                 break
             if kind == "eof":
                 if pending is None:
@@ -137,7 +83,7 @@ def split_games(chunk_iter: Iterator[Chunk]) -> Iterator[list[Token]]:
             yield game
             game, body = [], False
         star_move = False
-        if kind in _HEADER_KINDS:
+        if kind in HEADER_KINDS:
             if body:
                 game.append(("split", "", tok[2], tok[3]))
                 yield game
@@ -163,366 +109,6 @@ def split_games(chunk_iter: Iterator[Chunk]) -> Iterator[list[Token]]:
 
 # -- step 2: build a game from its tokens -------------------------------------------------------
 
-class _Line:
-    """The state of one line of play (the main line or an open variation)."""
-
-    __slots__ = ("node", "board", "dead", "before", "anchor", "fresh")
-
-    def __init__(self, node: Node, board: Board | None, anchor: Node | None) -> None:
-        self.node = node
-        self.board = board
-        self.dead = board is None
-        self.before: list[str] = []
-        self.anchor = anchor  # the node this variation is an alternative to
-        self.fresh = True  # no move or setup in this line yet
-
-
-class _Builder:
-    def __init__(self, tokens: list[Token], default: Rules | None, force: bool,
-                 replay: bool, strict: bool = False, rotate: bool = False) -> None:
-        self.tokens = tokens
-        self.rotate = rotate
-        self.skip: set[int] = set()
-        self.strict = strict
-        self.index = 0
-        self.default = default
-        self.force = force
-        self.replay = replay
-        self.game = Game.__new__(Game)
-        g = self.game
-        g.tags, g.terminator, g.errors, g.warnings = {}, "*", [], []
-        g.line, g.offset = 0, None
-        self.line: _Line | None = None
-        self.stack: list[_Line] = []
-        self.cr_warned = False
-        self.game_comments: list[str] = []
-
-    def issue(self, tok: Token, message: str, severity: str = "error") -> None:
-        line, col, _ = tok[3].locate(tok[2])
-        target = self.game.errors if severity == "error" else self.game.warnings
-        target.append(PdnIssue(line, col, message, severity))
-
-    # -- header and start position -------------------------------------------------------------
-
-    def choose_rules(self, first: Token) -> Rules:
-        default = self.default or get_variant("international")
-        value = self.game.tags.get("GameType", "").strip()
-        if self.force or not value:
-            return default
-        try:
-            return rules_for_gametype(value, self.default)
-        except DamierError as e:
-            self.issue(first, f"{e}; reading the game as {default.title}")
-            return default
-
-    def start_body(self, tok: Token) -> _Line:
-        game = self.game
-        rules = game.rules = self.rules = self.choose_rules(tok)
-        fen = game.tags.get("FEN", "").strip()
-        board: Board | None = None
-        if fen:
-            try:
-                text = fen
-                if text[:1] == "?":
-                    text = ("B" if rules.first_player else "W") + text[1:]
-                    self.issue(tok, "FEN: unknown side to move '?'; "
-                                    "assuming the first player", "warning")
-                position = _parse_fen(self.rotated(text), rules, lambda m: self.issue(tok, m, "warning"))
-                board = Board(rules, position=position)
-            except DamierError as e:
-                self.issue(tok, f"{e}; the moves of this game cannot be replayed")
-                position = start_position(rules)
-        else:
-            position = start_position(rules)
-            board = Board(rules, position=position)
-        game.root = Node(None, rules, position)
-        game.root.comments_after.extend(self.game_comments)
-        if not self.replay:
-            board = None
-        return _Line(game.root, board, None)
-
-    def tag(self, tok: Token) -> None:
-        kind, text = tok[0], tok[1]
-        if kind == "badtag":
-            text = "[" + text
-            self.issue(tok, f"tag without its opening '[': {tok[1].strip()}", "warning")
-        m = TAG_PARTS.match(text)
-        if m is None:  # pragma: no cover - the token expression guarantees the shape
-            self.issue(tok, f"unreadable tag {text!r}")
-            return
-        name, value = m.group(1), unescape(m.group(2))
-        if not IDENTIFIER.match(name):
-            self.issue(tok, f"invalid tag name {name!r} (a tag name is a capital letter "
-                            "followed by letters, digits and '_')")
-        if name in self.game.tags:
-            self.issue(tok, f"tag {name} appears twice; the last value is kept", "warning")
-        self.game.tags[name] = value
-
-    # -- movetext ------------------------------------------------------------------------------
-
-    def move(self, tok: Token, line: _Line) -> None:
-        m = MOVE_PARTS.match(tok[1])
-        assert m is not None
-        text, strength, star = m.group(1), m.group(2), m.group(3)
-        if star:
-            strength += "*"
-            self.issue(tok, f"'*' after move {text} read as a strength sign (forced move)",
-                       "warning")
-        if line.dead or line.board is None:
-            return
-        board = line.board
-        if self.rotate:
-            text = self.rotated(text)
-        try:
-            mv = board.parse_move(text)
-        except AmbiguousMoveError as e:
-            found = self.resolve(tok, text, board, e)
-            if found is None:
-                line.dead = True
-                return
-            mv = found
-        except IllegalMoveError as e:
-            joined = self.join_jumps(tok, text, board)
-            if joined is None:
-                self.issue(tok, f"move {text}: {_reason(e, text)}")
-                line.dead = True
-                return
-            mv = joined
-        if _LEADING_ZERO.search(text):
-            self.issue(tok, f"leading zero in {text!r}", "warning")
-        if mv.is_capture == ("-" in text and "x" not in text and ":" not in text) and \
-                "," not in text and not (len(text) == 4 and text[0].isalpha()):
-            what = "'-' for a capture" if mv.is_capture else "a capture sign for a quiet move"
-            self.issue(tok, f"{text}: {what}", "warning")
-        board.push(mv)
-        node = Node(line.node, self.rules, board.position, mv)
-        node.strength = strength
-        if line.before:
-            node.comments_before, line.before = line.before, []
-        line.node.variations.append(node)
-        line.node = node
-        line.fresh = False
-
-    def rotated(self, text: str) -> str:
-        """``text`` with algebraic squares turned 180° (read from the first player's side)."""
-        if not self.rotate:
-            return text
-        size = self.rules.size
-
-        def turn(m: re.Match[str]) -> str:
-            return chr(ord("a") + size - 1 - (ord(m.group(1)) - ord("a"))) + \
-                str(size + 1 - int(m.group(2)))
-
-        return _ALGEBRAIC.sub(turn, text)
-
-    def join_jumps(self, tok: Token, text: str, board: Board) -> Move | None:
-        """A multi-capture written as separate jumps (``e1xc3 58. c3xe5``, as PlayStrategy
-        exports): join the following capture tokens that continue it, with a warning."""
-        if "x" not in text and ":" not in text:
-            return None
-        squares = _SPLIT.split(text)
-        j = self.index + 1
-        while j < len(self.tokens) and len(squares) < 30:
-            kind, later = self.tokens[j][0], self.tokens[j][1]
-            j += 1
-            if kind in ("movenum", "ellipsis"):
-                continue
-            if kind != "move":
-                return None
-            nxt = _SPLIT.split(self.rotated(MOVE_PARTS.match(later).group(1)))  # type: ignore[union-attr]
-            if len(nxt) < 2 or nxt[0] != squares[-1]:
-                return None
-            squares += nxt[1:]
-            try:
-                mv = board.parse_move("x".join(squares))
-            except IllegalMoveError:
-                continue
-            self.skip.update(range(self.index + 1, j))
-            self.issue(tok, f"capture written as separate jumps, read as {mv.long()}",
-                       "warning")
-            return mv
-        return None
-
-    def resolve(self, tok: Token, text: str, board: Board, error: AmbiguousMoveError) -> Move | None:
-        """An ambiguous move: the candidate after which the next move of the line is legal;
-        else (not strict) the first candidate, with a warning."""
-        candidates = [mv for mv in board.legal_moves if mv.long() in error.candidates]
-        following = None
-        for kind, later, *_ in self.tokens[self.index + 1:]:
-            if kind == "move":
-                following = MOVE_PARTS.match(later).group(1)  # type: ignore[union-attr]
-                break
-            if kind not in ("comment", "lcomment", "nag", "movenum", "escape", "cr", "strength"):
-                break
-        fits = candidates
-        if following is not None:
-            fits = []
-            for mv in candidates:
-                trial = Board(self.rules, position=board.position)
-                trial.push(mv)
-                try:
-                    trial.parse_move(following)
-                except IllegalMoveError:
-                    continue
-                fits.append(mv)
-        if len(fits) == 1 and following is not None:
-            self.issue(tok, f"{error}; the next move {following} shows it is {fits[0].long()}",
-                       "warning")
-            return fits[0]
-        if self.strict or not fits:
-            self.issue(tok, f"move {text}: {_reason(error, text)}")
-            return None
-        self.issue(tok, f"{error}; read as {fits[0].long()}", "warning")
-        return fits[0]
-
-    def open_variation(self, tok: Token, line: _Line) -> _Line:
-        self.stack.append(line)
-        current = line.node
-        if line.dead:
-            return _Line(current, None, current)
-        parent = current.parent
-        if parent is None:
-            self.issue(tok, "a variation must follow a move")
-            return _Line(current, None, current)
-        board = Board(self.rules, position=parent.position) if self.replay else None
-        return _Line(parent, board, current)
-
-    def close_variation(self, tok: Token, line: _Line) -> _Line:
-        if not self.stack:
-            self.issue(tok, "')' without a matching '('")
-            return line
-        if line.before and not line.dead:
-            line.node.comments_after.extend(line.before)
-        return self.stack.pop()
-
-    def comment(self, text: str, tok: Token, line: _Line | None) -> None:
-        if "{" in text[1:]:
-            self.issue(tok, "'{' inside a comment (comments do not nest)")
-        body = text[1:-1] if text.startswith("{") else text[1:]
-        if line is None:
-            self.game_comments.append(body)
-        elif line.dead:
-            return
-        elif line.anchor is not None and line.fresh:
-            line.before.append(body)
-        else:
-            line.node.comments_after.append(body)
-
-    def setup(self, tok: Token, line: _Line) -> None:
-        m = re.match(r'/\s*FEN\s+"([^"]*)"\s*/$', tok[1])
-        if m is None:
-            self.issue(tok, f"unknown setup command {tok[1]!r}")
-            return
-        try:
-            position = _parse_fen(self.rotated(m.group(1)), self.rules,
-                                  lambda w: self.issue(tok, w, "warning"))
-        except DamierError as e:
-            self.issue(tok, str(e))
-            line.dead = True
-            return
-        node = line.node
-        if node.parent is None and not node.variations and node.setup is None:
-            node.position = position
-            node.setup = m.group(1)
-        else:
-            child = Node(node, self.rules, position, setup=m.group(1))
-            node.variations.append(child)
-            line.node = child
-        line.fresh = False
-        line.dead = False
-        line.board = Board(self.rules, position=position) if self.replay else None
-
-    def build(self) -> Game:
-        game = self.game
-        first = self.tokens[0]
-        game.line, col, offset = first[3].locate(first[2])
-        game.offset = (offset, col - 1)
-        line: _Line | None = None
-        for index, tok in enumerate(self.tokens):
-            self.index = index
-            if index in self.skip:
-                continue
-            kind = tok[0]
-            if kind in _HEADER_KINDS:
-                if kind in ("tag", "badtag"):
-                    self.tag(tok)
-                elif kind == "tagx":
-                    self.issue(tok, f"{tok[1]} is not a tag (a tag is [Name \"value\"])")
-                else:
-                    self.issue(tok, "'[' without a tag")
-                continue
-            if kind in ("comment", "lcomment", "ucomment"):
-                if kind == "ucomment":
-                    self.issue(tok, "comment not closed with '}'")
-                self.comment(tok[1] + ("}" if kind == "ucomment" else ""), tok, line)
-                continue
-            if kind == "cr":
-                if not self.cr_warned:
-                    self.cr_warned = True
-                    self.issue(tok, "literal '\\r' in the text (broken line-end conversion)",
-                               "warning")
-                continue
-            if kind in ("escape", "eof"):
-                continue
-            if kind == "result":
-                game.terminator = tok[1]
-                break
-            if kind == "split":
-                self.issue(tok, "no game terminator before the next game's tags", "warning")
-                break
-            if line is None:
-                line = self.start_body(tok)
-            if kind == "move":
-                self.move(tok, line)
-            elif kind == "movenum":
-                continue
-            elif kind == "nag":
-                if not line.dead:
-                    line.node.nags.append(int(tok[1][1:]))
-            elif kind == "strength":
-                if line.node.parent is not None and not line.dead:
-                    line.node.strength += tok[1]
-                self.issue(tok, f"space before the strength sign {tok[1]}", "warning")
-            elif kind == "lpar":
-                line = self.open_variation(tok, line)
-            elif kind == "rpar":
-                line = self.close_variation(tok, line)
-            elif kind == "setup":
-                self.setup(tok, line)
-            elif kind == "ellipsis":
-                continue
-            elif kind == "unknown":
-                self.issue(tok, f"unknown move {tok[1]!r} cannot be replayed")
-                line.dead = True
-            else:
-                self.issue(tok, f"unexpected {tok[1]!r}")
-        if line is None:
-            line = self.start_body(first)
-        if self.stack:
-            self.issue(self.tokens[-1], f"{len(self.stack)} variation(s) not closed with ')'")
-        _check_move_numbers(self.tokens, self)
-        return game
-
-
-def _check_move_numbers(tokens: list[Token], builder: _Builder) -> None:
-    """Warn about a move number followed by no move (``1. 0-2``, a bare ``6.`` at the end)."""
-    for i, tok in enumerate(tokens):
-        if tok[0] == "movenum":
-            j = i + 1
-            while j < len(tokens) and tokens[j][0] in ("comment", "escape", "cr", "nag"):
-                j += 1
-            if j == len(tokens) or tokens[j][0] not in ("move", "ellipsis", "unknown"):
-                builder.issue(tok, f"move number {tok[1]} without a move", "warning")
-
-
-def _reason(error: IllegalMoveError, text: str) -> str:
-    message = str(error)
-    for prefix in (f"{text}: ", f"{text.strip()}: ", f"'{text}' "):
-        if message.startswith(prefix):
-            return message[len(prefix):] if prefix.endswith(": ") else message
-    return message
-
-
 def _quality(game: Game) -> tuple[int, int]:
     """How well a reading went: more moves replayed first, then fewer errors."""
     return sum(1 for _ in game.walk()), -len(game.errors)
@@ -537,14 +123,14 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
     numbering of that type; the better reading is kept, with a warning.
     """
     default = get_variant(variant) if variant is not None else None
-    game = _Builder(tokens, default, force_variant, replay, strict).build()
+    game = Builder(tokens, default, force_variant, replay, strict).build()
     if not (replay and game.errors):
         return game
     rules = game.rules
     first = tokens[0]
     line, col, _ = first[3].locate(first[2])
     if "@" in rules.name:
-        other = _Builder(tokens, base_rules(rules), True, replay, strict).build()
+        other = Builder(tokens, base_rules(rules), True, replay, strict).build()
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, f"GameType {game.tags.get('GameType')!r}: the moves follow the "
@@ -552,7 +138,7 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
             game = other
     if game.errors and rules.first_player != WHITE and any(
             t[0] == "move" and t[1][:1].isalpha() for t in tokens):
-        other = _Builder(tokens, rules, True, replay, strict, rotate=True).build()
+        other = Builder(tokens, rules, True, replay, strict, rotate=True).build()
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, "algebraic squares read from the first player's side (a1 at "
@@ -567,7 +153,7 @@ def _open(source: Source) -> tuple[Iterable[bytes] | Iterable[str], IO[bytes] | 
     if isinstance(source, (str, os.PathLike)):
         f = open(source, "rb")  # noqa: SIM115 - closed by the caller
         return f, f
-    return source, None  # type: ignore[return-value]
+    return source, None
 
 
 def read_games(source: Source, variant: str | Rules | None = None, *,
@@ -595,7 +181,7 @@ def read_games(source: Source, variant: str | Rules | None = None, *,
 
 def read_game(source: Source, variant: str | Rules | None = None, **options: bool) -> Game | None:
     """The first game of ``source``, or ``None`` if there is none."""
-    return next(iter(read_games(source, variant, **options)), None)  # type: ignore[arg-type]
+    return next(iter(read_games(source, variant, **options)), None)
 
 
 def parse_games(text: str, variant: str | Rules | None = None, *,
