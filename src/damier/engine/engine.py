@@ -73,7 +73,9 @@ class Engine:
     """The built-in draughts engine for one variant (others are built on demand).
 
     ``level`` 1-10 (see :mod:`damier.engine.levels`), ``hash_mb`` bounds the transposition
-    table, ``seed`` makes the random choices of low levels repeatable.
+    table, ``seed`` makes the random choices of low levels repeatable. Searches limited by
+    depth or nodes start from an empty table, so they are reproducible (same nodes, same
+    result); timed searches keep the table from one move to the next.
     """
 
     def __init__(
@@ -137,6 +139,7 @@ class Engine:
         max_depth = limit.depth or 1000
         if self._level.depth is not None:
             max_depth = min(max_depth, self._level.depth)
+        timed = limit.time is not None or limit.clock(board.turn) is not None
         start = time.perf_counter()
         searcher.stop_requested = False
         self._stop = False
@@ -149,6 +152,7 @@ class Engine:
             soft_deadline=start + budget.soft if budget.soft else 0.0,
             multipv=multipv,
             root_moves=root_moves,
+            keep_tt=timed and not limit.depth and not limit.nodes,
         ):
             elapsed = time.perf_counter() - start
             yield from _infos(it, rules, elapsed)

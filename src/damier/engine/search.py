@@ -138,12 +138,14 @@ class Searcher:
         soft_deadline: float = 0.0,
         multipv: int = 1,
         root_moves: list[FastMove] | None = None,
+        keep_tt: bool = False,
     ) -> Iterator[Iteration]:
         """Yield an :class:`Iteration` per completed depth until a limit is reached.
 
         ``node_limit`` 0 and deadlines 0.0 mean none; the soft deadline stops before a new
         depth starts, the hard one inside the search. The TT is cleared first so that the
-        same position and limits always search the same nodes.
+        same position and limits always search the same nodes, unless ``keep_tt`` (timed
+        searches in a game, which are not reproducible anyway, reuse what they learnt).
         """
         rules = self.rules
         gen = self.gen
@@ -154,7 +156,8 @@ class Searcher:
         apply_pos = gen.apply
         evaluate = self.evaluate
         tt = self.tt
-        tt.clear()
+        if not keep_tt:
+            tt.clear()
         tt_get = tt.get
         cap = self.tt_capacity
         zwm, zwk, zbm, zbk = self.z_piece
