@@ -44,6 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="games in flight (default 1 locally, all worker threads on a cluster); "
                         "0 plays in this process")
     p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--cluster-timeout", type=float, default=30.0, metavar="S",
+                   help="seconds to wait for the Dask scheduler (30)")
     p.add_argument("--pgn", "--pdn", dest="pdn", metavar="OUT.pdn", help="append games here")
     p.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
                    help="stop when the SPRT of elo0 against elo1 decides")
@@ -102,7 +104,7 @@ def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
 @contextlib.contextmanager
 def executor_for(args: argparse.Namespace) -> Iterator[tuple[Executor, int]]:
     if args.cluster:
-        with dask_executor(args.cluster) as (executor, slots):
+        with dask_executor(args.cluster, args.cluster_timeout) as (executor, slots):
             yield executor, args.concurrency if args.concurrency is not None else slots
         return
     k = 1 if args.concurrency is None else args.concurrency

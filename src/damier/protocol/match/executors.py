@@ -15,6 +15,7 @@ This module must not know what a game is.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -50,13 +51,14 @@ def dask_executor(address: str, timeout: float = 30.0) -> Iterator[tuple[Executo
     """An executor on the Dask cluster whose scheduler listens at ``address``, and the number
     of worker threads (how many games can run at once)."""
     try:
-        from distributed import Client
+        # imported by name: distributed has no type information (and is optional)
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise MatchError(
             "--cluster needs Dask distributed: pip install 'damier[cluster]'"
         ) from None
     try:
-        client = Client(address, timeout=timeout)
+        client = distributed.Client(address, timeout=timeout)
     except (OSError, TimeoutError) as e:
         raise MatchError(f"cannot reach the Dask scheduler at {address}: {e}") from None
     try:

@@ -104,3 +104,25 @@ def two_move_openings(variant: str = "international") -> list[Opening]:
             out.append(Opening(f"{first} {reply}", None, (str(first), str(reply))))
         board.pop()
     return out
+
+
+def balanced_three_move_openings(
+    variant: str = "international", depth: int = 4, margin: int = 30
+) -> list[Opening]:
+    """How ``openings-3move.txt`` was made: every White-Black-White start whose position
+    damier's engine scores within ``margin`` centi-men at ``depth`` (in the order of the
+    moves' notation)."""
+    from damier.engine import Engine, Limit
+
+    engine = Engine(variant, level=10)
+    out = []
+    for two in two_move_openings(variant):
+        board = two.board(variant)
+        for third in sorted(board.legal_moves, key=str):
+            board.push(third)
+            infos = engine.analyse(board, Limit(depth=depth))
+            board.pop()
+            if infos and infos[0].win_in is None and abs(infos[0].score) <= margin:
+                moves = (*two.moves, str(third))
+                out.append(Opening(" ".join(moves), None, moves))
+    return out

@@ -45,7 +45,7 @@ def elo_from_score(p: float) -> float:
 
 def score_from_elo(elo: float) -> float:
     """The expected score for an Elo difference."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 @dataclass(frozen=True)
