@@ -86,3 +86,22 @@ def test_cli_perft_and_divide(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1] == "49"
     assert len(lines) == 8 and sum(int(line.split()[1]) for line in lines[:-1]) == 49
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen", "depth"),
+    [("czech-traditional", None, 4), ("czech-traditional", "B:W18,19,30,K32:B14,15,1,K4", 3),
+     ("frisian", "W:WK46,K47,30,35:BK5,K4,20,16", 4), ("frysk", None, 4)],
+)
+def test_stateful_perft_equals_playing_every_move(variant: str, fen: str | None, depth: int) -> None:
+    """Variants with state in Position.aux have their own perft; it must count exactly what
+    playing every legal move with ``apply`` counts."""
+    board = Board(variant, fen)
+    gen = board.gen
+
+    def slow(p: object, d: int) -> int:
+        if d == 0:
+            return 1
+        return sum(slow(gen.apply(p, m), d - 1) for m in gen.legal(p))  # type: ignore[arg-type]
+
+    assert gen.perft(board.position, depth) == slow(board.position, depth)

@@ -53,6 +53,28 @@ def install(gen: MoveGenerator) -> None:
         out.extend(gen.quiets(pos))
         return out
 
+    has_capture = gen.has_capture_raw
+    quiet_count = gen.quiet_count_raw
+    sequences = gen.sequences_raw
+
+    def physical_count(white: int, black: int, kings: int, turn: int) -> int:
+        n = quiet_count(white, black, kings, turn)
+        if has_capture(white, black, kings, turn):
+            n += len({(m[0], m[1], m[2]) for m in sequences(white, black, kings, turn, False)})
+        return n
+
+    def count(white: int, black: int, kings: int, turn: int, aux: int) -> int:
+        n = physical_count(white, black, kings, turn)
+        offenders = aux & (black if turn == WHITE else white)
+        while offenders:
+            h = offenders & -offenders
+            offenders ^= h
+            if turn == WHITE:
+                n += physical_count(white, black & ~h, kings & ~h, turn)
+            else:
+                n += physical_count(white & ~h, black, kings & ~h, turn)
+        return n
+
     def legal(pos: Position) -> list[FastMove]:
         plain = Position(pos.white, pos.black, pos.kings, pos.turn, 0)
         moves = physical(plain)
@@ -69,48 +91,94 @@ def install(gen: MoveGenerator) -> None:
                 moves.append((frm, to, remove | h, kx, path, h))
         return moves
 
+    def before_move(pos: Position, huff: int) -> Position:
+        """The position the move is played in: after the huff, if any (``aux`` cleared)."""
+        if not huff:
+            return Position(pos.white, pos.black, pos.kings, pos.turn, 0)
+        if pos.turn == WHITE:
+            return Position(pos.white, pos.black & ~huff, pos.kings & ~huff, pos.turn, 0)
+        return Position(pos.white & ~huff, pos.black, pos.kings & ~huff, pos.turn, 0)
+
+    def play(before: Position, m: FastMove, judge: Judge) -> Position:
+        frm, to, remove, kx, path, huff = m
+        after = apply_plain(before, (frm, to, remove & ~huff, kx, path, 0))
+        return after._replace(aux=judge.offenders(frm, to, remove & ~huff))
+
     def apply(pos: Position, m: FastMove) -> Position:
-        frm, to, remove, _kx, _path, huff = m
-        # the position the move was made in: after the huff, if any
-        if huff:
-            if pos.turn == WHITE:
-                before = Position(pos.white, pos.black & ~huff, pos.kings & ~huff, pos.turn, 0)
+        before = before_move(pos, m[5])
+        return play(before, m, Judge(gen, before))
+
+    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
+        if depth == 1:
+            return count(white, black, kings, turn, aux)
+        pos = Position(white, black, kings, turn, aux)
+        judges: dict[int, Judge] = {}
+        total = 0
+        for m in legal(pos):
+            frm, to, remove, kx, _path, huff = m
+            judge = judges.get(huff)
+            if judge is None:
+                judge = judges[huff] = Judge(gen, before_move(pos, huff))
+            naux = judge.offenders(frm, to, remove & ~huff)
+            # the huffed piece goes with the captured ones: both are the opponent's
+            if turn == WHITE:
+                total += perft(white ^ frm ^ to, black & ~remove, (kings & ~remove) ^ kx, 1, naux, depth - 1)
             else:
-                before = Position(pos.white & ~huff, pos.black, pos.kings & ~huff, pos.turn, 0)
-        else:
-            before = Position(pos.white, pos.black, pos.kings, pos.turn, 0)
-        after = apply_plain(before, (frm, to, remove & ~huff, m[3], m[4], 0))
-        offenders = offending_pieces(gen, before, frm, to, remove & ~huff)
-        return Position(after.white, after.black, after.kings, after.turn, offenders)
+                total += perft(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, naux, depth - 1)
+        return total
+
+    def position_perft(pos: Position, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
 
     gen.stateful = True
     gen._legal_pos = legal
     gen._apply_pos = apply
+    gen._perft_pos = position_perft
 
 
-def offending_pieces(gen: MoveGenerator, before: Position, frm: int, to: int, captured: int) -> int:
-    """The mover's pieces that may be huffed after it played ``frm``->``to`` capturing
-    ``captured`` in ``before`` (squares as they stand after the move)."""
-    strict = gen.captures(before)
-    if not strict:
-        return 0
-    key = (frm, to, captured)
-    if any((s[0], s[1], s[2]) == key for s in strict):
-        return 0
-    kings = before.kings
-    by_kings = [s for s in strict if s[0] & kings]
-    obliged = by_kings or strict
-    offenders = 0
-    if not captured:
-        for s in obliged:
-            offenders |= s[0]
-    else:
-        if by_kings and not frm & kings:
-            for s in by_kings:
-                offenders |= s[0]
-        complete = gen.capture_sequences(before, complete_only=True)
-        if not any((s[0], s[1], s[2]) == key for s in complete):
-            offenders |= frm  # stopped its multiple jump early
-    if offenders & frm:
-        offenders = (offenders & ~frm) | to  # the offender moved
-    return offenders
+class Judge:
+    """Decides which pieces offended after a move played in one position (computed once per
+    position and reused for all its moves)."""
+
+    def __init__(self, gen: MoveGenerator, before: Position) -> None:
+        self.gen = gen
+        self.before = before
+        strict = gen.captures(before)
+        self.strict = {(s[0], s[1], s[2]) for s in strict}
+        kings = before.kings
+        self.by_kings = 0
+        self.obliged = 0
+        for s in strict:
+            if s[0] & kings:
+                self.by_kings |= s[0]
+        for s in strict:
+            if not self.by_kings or s[0] & kings:
+                self.obliged |= s[0]
+        self._complete: set[tuple[int, int, int]] | None = None
+
+    def complete(self) -> set[tuple[int, int, int]]:
+        """Identities of every complete capture sequence (before the choice rules)."""
+        if self._complete is None:
+            self._complete = {
+                (s[0], s[1], s[2]) for s in self.gen.capture_sequences(self.before, complete_only=True)
+            }
+        return self._complete
+
+    def offenders(self, frm: int, to: int, captured: int) -> int:
+        """The mover's pieces that may be huffed after ``frm``->``to`` capturing ``captured``
+        (squares as they stand after the move)."""
+        if not self.strict or (frm, to, captured) in self.strict:
+            return 0
+        if not captured:
+            offenders = self.obliged
+        else:
+            offenders = 0
+            if self.by_kings and not frm & self.before.kings:
+                offenders |= self.by_kings
+            if (frm, to, captured) not in self.complete():
+                offenders |= frm  # stopped its multiple jump early
+        if offenders & frm:
+            offenders = (offenders & ~frm) | to  # the offender moved
+        return offenders

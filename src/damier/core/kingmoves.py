@@ -62,6 +62,50 @@ def install(gen: MoveGenerator) -> None:
             aux = _with_side(pos.aux, turn, index_of[to], count)
         return Position(after.white, after.black, after.kings, after.turn, aux)
 
+    legal_raw = gen.legal_raw
+    count_raw = gen.count_raw
+
+    def next_aux(aux: int, turn: int, kings: int, m: FastMove) -> int:
+        frm, to, remove = m[0], m[1], m[2]
+        if remove or not frm & kings:
+            return aux & ~(0xFFFF << (0 if turn == WHITE else 16))
+        square, count = side_state(aux, turn)
+        count = count + 1 if square >= 0 and mask[square] == frm else 1
+        return _with_side(aux, turn, index_of[to], count)
+
+    def restricted(white: int, black: int, kings: int, turn: int, aux: int) -> int:
+        """The mask of the king that may not make a quiet move now, or 0."""
+        square, count = side_state(aux, turn)
+        if square < 0 or count < limit:
+            return 0
+        mine = white if turn == WHITE else black
+        return mask[square] if mine & ~kings else 0
+
+    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
+        blocked = restricted(white, black, kings, turn, aux) if aux else 0
+        if depth == 1 and not blocked:
+            return count_raw(white, black, kings, turn)
+        moves = legal_raw(white, black, kings, turn)
+        if blocked:
+            moves = [m for m in moves if m[0] != blocked or m[2]]
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for m in moves:
+            frm, to, rem, kx = m[0], m[1], m[2], m[3]
+            naux = next_aux(aux, turn, kings, m) if kings else 0
+            if turn == WHITE:
+                total += perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, naux, depth - 1)
+            else:
+                total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, naux, depth - 1)
+        return total
+
+    def position_perft(pos: Position, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
+
     gen.stateful = True
     gen._legal_pos = legal
     gen._apply_pos = apply
+    gen._perft_pos = position_perft

@@ -106,6 +106,7 @@ class MoveGenerator:
         self.captures_raw: Callable[[int, int, int, int], list[FastMove]]
         self.sequences_raw: Callable[[int, int, int, int, bool], list[FastMove]]
         self.quiets_raw: Callable[[int, int, int, int], list[FastMove]]
+        self.quiet_count_raw: Callable[[int, int, int, int], int]
         self.has_capture_raw: Callable[[int, int, int, int], bool]
         self.perft_raw: Callable[[int, int, int, int, int], int]
         _build(self, rules, g)
@@ -113,6 +114,7 @@ class MoveGenerator:
         self.stateful = False
         self._legal_pos: Callable[[Position], list[FastMove]] = self._legal_plain
         self._apply_pos: Callable[[Position, FastMove], Position] = apply_plain
+        self._perft_pos: Callable[[Position, int], int] | None = None
         if rules.huffing:
             from damier.core import huffing
 
@@ -165,6 +167,8 @@ class MoveGenerator:
         """The number of positions after ``depth`` plies (no draw rules), bulk-counted."""
         if not self.stateful:
             return self.perft_raw(pos[0], pos[1], pos[2], pos[3], depth)
+        if self._perft_pos is not None:
+            return self._perft_pos(pos, depth)
         if depth <= 0:
             return 1
         moves = self._legal_pos(pos)
@@ -250,6 +254,8 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
         return tuple(out)
 
     MAN_CAP = (man_cap_dirs_table(0), man_cap_dirs_table(1))
+    MAN_CAP_UP = tuple(tuple((s, two, cont) for s, two, _t, cont in MAN_CAP[c] if s > 0) for c in (0, 1))
+    MAN_CAP_DOWN = tuple(tuple((-s, two, cont) for s, two, _t, cont in MAN_CAP[c] if s < 0) for c in (0, 1))
     CROWNED_MEN_CONTINUE = PROMO_HOW == "continue_as_man"
     # Single captures are all equal under most choice rules; these rank them by the victim.
     VICTIMS_DIFFER = rules.capture_rule in ("spanish", "max_value")
@@ -539,6 +545,19 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
                     n += (rmask >> blockers.bit_length()).bit_count()
         return n
 
+    def quiet_count(white: int, black: int, kings: int, turn: int) -> int:
+        mine = white if turn == WHITE else black
+        occ = white | black
+        empty = ALL & ~occ
+        n = 0
+        men = mine & ~kings
+        if men:
+            for s, src, _table in MAN_QUIET[turn]:
+                n += (((men & src) << s if s > 0 else (men & src) >> -s) & empty).bit_count()
+        if mine & kings:
+            n += king_quiet_count(mine & kings, occ)
+        return n
+
     def quiets(white: int, black: int, kings: int, turn: int) -> _Out:
         mine = white if turn == WHITE else black
         occ = white | black
@@ -570,25 +589,34 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
         men = mine & ~kings
         targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
         total = 0
-        promo = PROMO[turn]
-        for s, two, _table, cont in MAN_CAP[turn]:
-            if s > 0:
-                land = (((men & two) << s & targets) << s) & empty
-            else:
-                land = (((men & two) >> -s & targets) >> -s) & empty
-            if not land:
-                continue
-            if land & promo and not CROWNED_MEN_CONTINUE:
-                return None
-            if VICTIMS_DIFFER and theirs & kings:
-                return None
-            for s2, two2 in cont:
-                if s2 > 0:
-                    if (((land & two2) << s2 & targets) << s2) & empty:
+        found = 0
+        # directions split by the sign of their shift: no branch inside the loops
+        for s, two, cont in MAN_CAP_UP[turn]:
+            land = (((men & two) << s & targets) << s) & empty
+            if land:
+                found |= land
+                total += land.bit_count()
+                for s2, two2 in cont:
+                    if s2 > 0:
+                        if (((land & two2) << s2 & targets) << s2) & empty:
+                            return None
+                    elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
                         return None
-                elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
-                    return None
-            total += land.bit_count()
+        for s, two, cont in MAN_CAP_DOWN[turn]:
+            land = (((men & two) >> s & targets) >> s) & empty
+            if land:
+                found |= land
+                total += land.bit_count()
+                for s2, two2 in cont:
+                    if s2 > 0:
+                        if (((land & two2) << s2 & targets) << s2) & empty:
+                            return None
+                    elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
+                        return None
+        if found and (
+            (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings)
+        ):
+            return None
         if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
             return None
         return total
@@ -710,6 +738,7 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
     gen.captures_raw = captures
     gen.sequences_raw = sequences
     gen.quiets_raw = quiets
+    gen.quiet_count_raw = quiet_count
     gen.has_capture_raw = has_capture
     gen.perft_raw = perft
 

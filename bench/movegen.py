@@ -1,0 +1,138 @@
+"""Move-generation benchmark: damier against py-draughts 1.10.1 (Turbo generator) and dame-rs.
+
+* perft(7) and perft(8) from the International start, bulk counting at the last ply
+  (``--quick``: perft(6) and perft(7));
+* legal-move generation on 2,000 random middle-game positions (seeded random games,
+  20–70 plies), each generator building its own move list, best of several interleaved
+  rounds;
+* perft of Russian, English and Frisian from their start positions beside py-draughts and
+  pydraughts (generic push/pop perft through their public boards);
+* per-node cost of every variant relative to International (issue 3: at most 3x).
+
+All sides run in the same run (the peers in their own venvs, see ``venvs.py``) and the
+report gives ratios, because this machine is noisy. Results go to ``bench/results/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent / "src"))
+
+from damier.core.fen import write_fen  # noqa: E402
+from damier.core.movegen import generator  # noqa: E402
+from damier.core.position import start_position  # noqa: E402
+from damier.core.variants import all_variants, get_variant  # noqa: E402
+
+sys.path.insert(0, str(BENCH))
+from venvs import python_of  # noqa: E402
+
+
+def middle_game_fens(count: int, seed: int = 1) -> list[str]:
+    rules = get_variant("international")
+    gen = generator(rules)
+    rng = random.Random(seed)
+    fens: list[str] = []
+    while len(fens) < count:
+        pos = start_position(rules)
+        for _ in range(rng.randint(20, 70)):
+            moves = gen.legal(pos)
+            if not moves:
+                break
+            pos = gen.apply(pos, rng.choice(moves))
+        else:
+            if gen.legal(pos):
+                fens.append(write_fen(pos, rules))
+    return fens
+
+
+def run_worker(venv: str, script: str, job: dict[str, object]) -> dict[str, object]:
+    python = python_of(venv)
+    proc = subprocess.run(
+        [str(python), str(BENCH / "peers" / script)], input=json.dumps(job), capture_output=True,
+        text=True, check=False,
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"{script} failed:\n{proc.stderr}")
+    result: dict[str, object] = json.loads(proc.stdout)
+    return result
+
+
+def variant_cost(min_leaves: int = 60_000, rounds: int = 3) -> list[tuple[str, int, float, float]]:
+    """Per variant: perft depth, CPU seconds per leaf and per node from its start position.
+
+    A *node* is a position whose moves were generated or counted: the interior nodes of the
+    perft tree, ``perft(0) + ... + perft(depth - 1)`` (bulk counting generates nothing at
+    the leaves). CPU time (``process_time``), best of ``rounds``, because other processes
+    share the machine.
+    """
+    rows = []
+    for rules in all_variants():
+        gen = generator(rules)
+        pos = start_position(rules)
+        counts = [1, gen.perft(pos, 1)]
+        while counts[-1] < min_leaves and len(counts) < 12:
+            counts.append(gen.perft(pos, len(counts)))
+        depth = len(counts) - 1
+        best = float("inf")
+        for _ in range(rounds):
+            t = time.process_time()
+            gen.perft(pos, depth)
+            best = min(best, time.process_time() - t)
+        nodes = sum(counts[:-1])
+        rows.append((rules.name, depth, best / counts[-1], best / nodes))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="smaller depths and position set")
+    args = ap.parse_args()
+    depths = [6, 7] if args.quick else [7, 8]
+    fens = middle_game_fens(500 if args.quick else 2000)
+    job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "repeat": 5}
+    res = run_worker("peers", "movegen_worker.py", job)
+    lines = ["# Move generation: damier vs py-draughts 1.10.1 (Turbo) vs dame-rs", ""]
+    lines.append("| measure | damier | py-draughts | dame-rs | py-draughts / damier | damier / dame-rs |")
+    lines.append("|---|---:|---:|---:|---:|---:|")
+    for row in res["perft"]:  # type: ignore[attr-defined]
+        d = row["depth"]
+        (td, nd), (tp, np_), (tr, nr) = row["damier"], row["py-draughts"], row["dame-rs"]
+        assert nd == np_ == nr, f"perft({d}) disagrees: {nd} {np_} {nr}"
+        lines.append(
+            f"| perft({d}) = {nd:,} | {td:.2f} s ({nd / td / 1e6:.2f} M/s) | {tp:.2f} s | {tr:.3f} s "
+            f"| **{tp / td:.2f}x** | {td / tr:.1f}x slower |"
+        )
+    mg = res["movegen"]
+    times, moves = mg["times"], mg["moves"]  # type: ignore[index]
+    assert moves["damier"] == moves["py-draughts"] == moves["dame-rs"], moves
+    td, tp, tr = times["damier"], times["py-draughts"], times["dame-rs"]
+    per = 1e6 / mg["positions"]  # type: ignore[index,operator]
+    lines.append(
+        f"| legal moves, {mg['positions']} positions ({moves['damier']:,} moves) | {td * per:.2f} µs/pos "  # type: ignore[index]
+        f"| {tp * per:.2f} µs/pos | {tr * per:.2f} µs/pos | **{tp / td:.2f}x** | {td / tr:.1f}x slower |"
+    )
+    lines += ["", "## Perft cost of each variant relative to International (CPU time)", ""]
+    costs = variant_cost()
+    base_leaf, base_node = next((leaf, node) for name, _d, leaf, node in costs if name == "international")
+    lines.append("| variant | depth | ns/leaf | µs/node | per node vs International |")
+    lines.append("|---|---:|---:|---:|---:|")
+    for name, depth, leaf, node in costs:
+        lines.append(f"| {name} | {depth} | {leaf * 1e9:.0f} | {node * 1e6:.2f} | {node / base_node:.2f} |")
+    del base_leaf
+    text = "\n".join(lines)
+    print(text)
+    out = BENCH / "results"
+    out.mkdir(exist_ok=True)
+    (out / "movegen.md").write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
