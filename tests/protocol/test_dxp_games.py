@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from damier import BLACK, WHITE, Board
+from damier.formats.pdn import parse_games
 from damier.protocol.dxp import messages as m
 from damier.protocol.dxp.session import (
     DxpConnection,
@@ -218,3 +219,8 @@ def test_full_games_between_damier_dxp_processes(tmp_path: Path) -> None:
         assert text.count("[Event ") == 2 and text.count('[GameType "20"]') == 2
         results = re.findall(r'\[Result "([^"]+)"\]', text)
         assert all(r in ("2-0", "0-2", "1-1") for r in results), results
+        games = parse_games(text)
+        assert [g.errors for g in games] == [[], []]
+        for game in games:   # a finished game replays to its end by the rules
+            outcome = game.board().outcome()
+            assert outcome is not None and outcome.result == game.result
