@@ -46,7 +46,8 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], str]:
                 return proc, url
         except OSError:
             if proc.poll() is not None:
-                raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server died")
+                why = proc.stderr.read().decode() if proc.stderr else "server died"
+                raise RuntimeError(why) from None
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("the server did not start")
