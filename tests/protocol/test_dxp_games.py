@@ -224,3 +224,21 @@ def test_full_games_between_damier_dxp_processes(tmp_path: Path) -> None:
         for game in games:   # a finished game replays to its end by the rules
             outcome = game.board().outcome()
             assert outcome is not None and outcome.result == game.result
+
+
+def test_peer_that_plays_on_after_the_end() -> None:
+    async def peer(conn: DxpConnection) -> None:
+        to_move, position = dxp_position(Board(fen="W:W28:B23"))
+        await conn.send(m.GameRequest("Scripted", "W", 1, 0, to_move, position))
+        assert await conn.receive(10) == m.GameAccept("damier", 0)
+        assert await conn.receive(10) == m.Move(0, 28, 19, (23,))   # forced; Black has nothing left
+        await conn.send(m.Move(0, 23, 28))                         # plays on anyway
+        chat = await conn.receive(10)
+        assert isinstance(chat, m.Chat) and chat.text == "the game is over: no pieces left"
+        assert await conn.receive(10) == m.GameEnd(3, 0)            # damier: "I win"
+        await conn.send(m.GameEnd(0, 1))
+
+    games, _ = against_follower(peer)
+    (game,) = games
+    assert game.finished and game.start_fen == "W:W28:B23" and game.result == "2-0"
+    assert game.reason == "no pieces left (Scripted played on)" and game.moves == ["28x19x23"]

@@ -188,3 +188,12 @@ def test_damier_hub_exits_at_end_of_input() -> None:
     proc = subprocess.run(damier_argv("hub", "--level", "1"), input="hub\n", capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.splitlines()[-1] == "wait"
+
+
+def test_ponder_waits_for_ponder_hit() -> None:
+    t = Transcript()
+    t.send(f'pos pos={START} moves="32-28 17-22"', "level move-time=0.2", "go ponder")
+    t.wait_for("info")
+    assert not any(x.startswith("done") for x in t.lines)
+    t.send("ponder-hit")
+    assert parse_line(t.wait_for("done")).args["move"]

@@ -252,11 +252,17 @@ async def play_game(
                 return await end_game(my_code(winner), winner,
                                       outcome.reason if outcome else f"all {s.moves} moves completed")
             peer_clock -= time.perf_counter() - started
+            if isinstance(msg, m.Move) and over:
+                # the peer plays on in a finished game (it may not know the draw rules)
+                winner = outcome.winner if outcome is not None else None
+                why = outcome.reason if outcome is not None else f"all {s.moves} moves completed"
+                with contextlib.suppress(DxpMessageError):
+                    await conn.send(m.Chat(f"the game is over: {why}"[:126]))
+                return await end_game(my_code(winner), winner, f"{why} ({s.peer_name} played on)")
             if isinstance(msg, m.Move):
-                move = None if over else find_move(board, msg)
+                move = find_move(board, msg)
                 if move is None:
-                    why = (f"illegal move {_describe(msg)} by {s.peer_name} in {board.fen()}"
-                           + (" (the game was already over)" if over else ""))
+                    why = f"illegal move {_describe(msg)} by {s.peer_name} in {board.fen()}"
                     log(why)
                     with contextlib.suppress(DxpMessageError):
                         await conn.send(m.Chat(why[:126]))

@@ -243,8 +243,8 @@ class HubServer:
 
     def _limit(self, mode: str, board: Board) -> Any:
         lim = self.limits
-        if mode != "think" and (lim.get("infinite") or not lim):
-            return make_limit()
+        if mode == "ponder" or (mode != "think" and (lim.get("infinite") or not lim)):
+            return make_limit()  # a ponder search runs until ponder-hit's budget or stop
         if not lim:
             return make_limit(time=DEFAULT_MOVE_TIME)
         clock = lim.get("time")
@@ -265,7 +265,7 @@ class HubServer:
             raise HubError(f"position {self.board.hub()} has no legal move (game over)")
         engine = self._ensure_engine()
         board = self.board.copy()
-        limit = self._limit("think" if mode == "think" else "analyze", board)
+        limit = self._limit({"think": "think", "ponder": "ponder"}.get(mode, "analyze"), board)
         self._infinite = not any(
             getattr(limit, f, None) for f in ("time", "depth", "nodes", "white_clock", "black_clock")
         )

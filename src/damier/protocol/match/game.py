@@ -139,6 +139,10 @@ def play_game(task: GameTask) -> GameRecord:
             except (DamierError, OSError) as e:
                 winner, reason = 1 - mover, f"{side_name(mover)} ({player.name}) lost: {e}"
                 break
+            except Exception as e:  # noqa: BLE001 - an engine bug loses the game, not the match
+                winner = 1 - mover
+                reason = f"{side_name(mover)} ({player.name}) crashed: {type(e).__name__}: {e}"
+                break
             if not clock.charge(mover, pm.seconds):
                 winner, reason = 1 - mover, f"{side_name(mover)} lost on time"
                 break
