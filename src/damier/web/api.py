@@ -182,8 +182,8 @@ def wait_flag(request: Request, data: dict[str, Any]) -> bool:
 
 
 async def play_move(request: Request) -> JSONResponse:
-    s = await load(request)
     data = await read_json(request)
+    s = await load(request)
     move = data.get("move")
     if not isinstance(move, str) or not move.strip():
         raise WebError(422, 'the body must give the move, e.g. {"move": "32-28"}')
@@ -200,23 +200,23 @@ async def undo(request: Request) -> JSONResponse:
 
 
 async def resign(request: Request) -> JSONResponse:
-    s = await load(request)
     data = await read_json(request)
+    s = await load(request)
     await service(request).resign(s, opt_str(data, "color"))
     return state_response(request, s)
 
 
 async def draw(request: Request) -> JSONResponse:
-    s = await load(request)
     data = await read_json(request)
+    s = await load(request)
     action = opt_str(data, "action", "offer") or "offer"
     message = await service(request).draw(s, action, opt_str(data, "color"))
     return state_response(request, s, message=message)
 
 
 async def huff(request: Request) -> JSONResponse:
-    s = await load(request)
     data = await read_json(request)
+    s = await load(request)
     await service(request).huff(
         s, data.get("square"), opt_str(data, "move"), wait=wait_flag(request, data)
     )

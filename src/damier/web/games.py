@@ -440,7 +440,7 @@ class GameService:
                     self._save(s)
                     break
                 if s.outcome() is not None or s.player(s.board.turn) != "engine":
-                    return
+                    break
                 board = s.board.copy()
                 version = s.version
                 if s.thinker is None:
@@ -461,7 +461,7 @@ class GameService:
             async with s.lock:
                 s.thinking = False
                 if s.version != version:
-                    break
+                    continue  # the game changed meanwhile: look again whose turn it is
                 self._push(s, move)
             await self.notify(s)
         s.thinking = False

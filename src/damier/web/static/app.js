@@ -32,7 +32,11 @@ export async function api(method, url, body, type = "application/json") {
   return { ok: res.ok, status: res.status, data };
 }
 
-export function say(text) { $("message").textContent = text || ""; }
+export function say(text, error = false) {
+  const el = $("message");
+  el.textContent = text || "";
+  el.classList.toggle("error", error);
+}
 
 export async function variantInfo(name) {
   if (!app.infoCache.has(name)) {
@@ -47,7 +51,7 @@ export async function variantInfo(name) {
 
 export async function openGame(id) {
   const r = await api("GET", `/api/games/${id}`);
-  if (!r.ok) { say(r.data.error); return false; }
+  if (!r.ok) { say(r.data.error, true); return false; }
   await setGame(r.data, true);
   return true;
 }
@@ -260,7 +264,7 @@ async function sendMove(m) {
     r = await api("POST", `/api/games/${g.id}/moves`, { move: m.long, wait: false });
   }
   app.pending = false;
-  if (r.ok) { say(""); await setGame(r.data); } else { say(r.data.error); resetPicker(); render(); }
+  if (r.ok) { say(""); await setGame(r.data); } else { say(r.data.error, true); resetPicker(); render(); }
 }
 
 function outcomeOf(res) {
@@ -308,6 +312,12 @@ function onTap(sq) {
     if (p.from === sq && p.steps.length === 0) { p.from = null; renderBoard(); return; }
     outcomeOf(p.select(sq));
     return;
+  }
+  const piece = (g.positions[app.viewPly] || "")[app.board.squares.get(sq)?.index];
+  if (piece && piece.toLowerCase() === g.turn[0]) {
+    const caps = currentMoves().filter((m) => m.captured.length);
+    say(caps.length ? `capture is compulsory: ${caps.map((m) => m.notation).join(", ")}`
+      : "that piece cannot move", true);
   }
   p.from = null;
   p.steps = [];
@@ -404,7 +414,7 @@ function toggleAnalysis() {
 
 async function post(path, body) {
   const r = await api("POST", `/api/games/${app.game.id}/${path}`, body);
-  if (r.ok) { say(r.data.message || ""); await setGame(r.data); } else say(r.data.error);
+  if (r.ok) { say(r.data.message || ""); await setGame(r.data); } else say(r.data.error, true);
 }
 
 function confirmTwice(button, label, action) {
@@ -473,7 +483,7 @@ async function start() {
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
   if (created.ok) await setGame(created.data, true);
-  else say(created.data.error);
+  else say(created.data.error, true);
 }
 
 window.damier = app;

@@ -38,6 +38,7 @@ export class Editor {
     this.active = true;
     $("btn-editor").setAttribute("aria-pressed", "true");
     $("editor").hidden = false;
+    document.body.classList.add("editing");
     const sel = $("editor-variant");
     sel.innerHTML = "";
     for (const v of app.variants) sel.add(new Option(v.title, v.name));
@@ -55,6 +56,7 @@ export class Editor {
     this.active = false;
     $("btn-editor").setAttribute("aria-pressed", "false");
     $("editor").hidden = true;
+    document.body.classList.remove("editing");
     const app = this.app;
     if (app.game) {
       variantInfo(app.game.variant).then((info) => {
