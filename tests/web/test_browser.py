@@ -260,3 +260,26 @@ def test_phone_layout(browser: Any, live_server: LiveServer) -> None:
         shot(browser, "15-phone")
     finally:
         browser.set_window_size(1280, 900)
+
+
+def test_huff_and_clocks(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {"variant": "czech-traditional",
+                                                "fen": "B:W18,30:B14,1", "time_control": "1+0"})
+    open_game(browser, live_server, g["id"])
+    clocks = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".player .clock")]
+    assert clocks == ["1:00", "1:00"]
+    click(browser, 1)
+    click(browser, 5)
+    wait(browser, lambda d: ply(d) == 1)
+    wait(browser, lambda d: d.find_element(By.ID, "btn-huff").is_displayed())
+    assert browser.find_elements(By.CSS_SELECTOR, ".clock.running")
+    browser.find_element(By.ID, "btn-huff").click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board circle.huff"))
+    click(browser, 14)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#board circle.huff.chosen"))
+    shot(browser, "16-huff")
+    click(browser, 30)
+    click(browser, 26)
+    wait(browser, lambda d: ply(d) == 2)
+    assert js(browser, "window.damier.game.moves[1].huff") == 14
+    assert piece_on(browser, 14) is None and piece_on(browser, 26) == "w"

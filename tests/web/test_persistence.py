@@ -131,3 +131,22 @@ def test_websocket_unknown_game(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as e:
             ws.receive_json()
         assert e.value.code == 4404
+
+
+def test_undo_while_engine_thinks(client: TestClient) -> None:
+    import time
+
+    gid = client.post("/api/games", json={"black": "engine", "level": 10}).json()["id"]
+    s = client.post(f"/api/games/{gid}/moves", json={"move": "32-28", "wait": False}).json()
+    assert s["ply"] == 1
+    s = client.post(f"/api/games/{gid}/undo").json()
+    assert s["ply"] == 0 and s["turn"] == "white"
+    deadline = time.monotonic() + 20
+    while client.get(f"/api/games/{gid}").json()["thinking"]:  # the stopped search ends
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    s = client.get(f"/api/games/{gid}").json()
+    assert s["ply"] == 0 and s["moves"] == [] and s["turn"] == "white"
+    s = client.post(f"/api/games/{gid}/moves", json={"move": "33-29", "wait": False}).json()
+    assert s["ply"] == 1 and s["moves"][0]["notation"] == "33-29"
+    client.post(f"/api/games/{gid}/resign")  # stops the search
