@@ -65,9 +65,12 @@ def build(
     king_quiets: Callable[[int, int, _Out], None],
     king_quiet_count: Callable[[int, int], int],
     full_captures: _Pos4,
+    captures_of: Callable[[int, int, int, int, int], _Out],
 ) -> tuple[Callable[[int, int, int, int], int], _Pos4]:
     """Return ``(count, legal)`` for a diagonal-men variant.
 
+    ``full_captures`` and ``captures_of`` (given the men that can jump) are the general
+    search with the variant's choice rules.
     ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
     Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
@@ -90,32 +93,15 @@ def build(
 
     QUIET_CHUNKS = tuple((chunked(t1), chunked(t2)) for t1, t2 in quiet_tables)
 
-    def classify(white: int, black: int, kings: int, turn: int) -> tuple[int, int, int, int] | None:
-        """Landing sets (up-right, up-left, down-left, down-right) of the man captures if
-        all of them are single captures and no king can capture (all 0: no capture at
-        all); ``None`` when the general search must decide."""
-        occ = white | black
-        empty = ALL ^ occ
-        if turn == WHITE:
-            mine, theirs, up, down, pr = white, black, True, men_back, PW
-        else:
-            mine, theirs, up, down, pr = black, white, men_back, True, PB
-        men = mine & ~kings
-        tg = theirs if men_take_kings else theirs & ~kings
-        if up:
-            ur = (((men >> S1) & tg) >> S1) & empty
-            ul = (((men >> S2) & tg) >> S2) & empty
-        else:
-            ur = ul = 0
-        if down:
-            dl = (((men << S1) & tg) << S1) & empty
-            dr = (((men << S2) & tg) << S2) & empty
-        else:
-            dl = dr = 0
-        k = mine & kings
-        if ur | ul | dl | dr and (
-            # can some landing square jump again? Never straight back: an up-right landing
-            # may go on up-right, up-left or down-right, and so on.
+    def needs_search(
+        ur: int, ul: int, dl: int, dr: int, tg: int, empty: int, turn: int, k: int, theirs: int,
+        their_kings: int, occ: int,
+    ) -> bool:
+        """Given some single man captures: may one continue, is a crowning special, does the
+        rule rank victims, or can a king capture? Then the general search decides."""
+        up = turn == WHITE or men_back
+        down = turn != WHITE or men_back
+        return bool(
             (
                 up
                 and (
@@ -130,61 +116,102 @@ def build(
                     or (((((dl | dr | ur) << S2) & tg) << S2) & empty)
                 )
             )
-            or (not crowned_men_continue and (ur | ul | dl | dr) & pr)
-            # a rule that prefers taking kings (Spanish, Frisian values) must compare
-            or (victims_differ and theirs & kings)
-        ):
-            return None
-        if k and king_can_capture(k, theirs, occ, empty):
-            return None
-        return ur, ul, dl, dr
+            or (not crowned_men_continue and (ur | ul | dl | dr) & (PW if turn == WHITE else PB))
+            or (victims_differ and their_kings)
+            or (k and king_can_capture(k, theirs, occ, empty))
+        )
 
     def count(white: int, black: int, kings: int, turn: int) -> int:
-        found = classify(white, black, kings, turn)
-        if found is None:
-            return len(full_captures(white, black, kings, turn))
-        ur, ul, dl, dr = found
-        if ur | ul | dl | dr:
-            return ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count()
+        # The landing sets are computed inline here and in legal(): a shared helper call
+        # costs as much as the work in the innermost function of perft.
         occ = white | black
         empty = ALL ^ occ
         if turn == WHITE:
             men = white & ~kings
-            n = ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
+            tg = black if men_take_kings else black & ~kings
+            ur = (((men >> S1) & tg) >> S1) & empty
+            ul = (((men >> S2) & tg) >> S2) & empty
+            if men_back:
+                dl = (((men << S1) & tg) << S1) & empty
+                dr = (((men << S2) & tg) << S2) & empty
+            else:
+                dl = dr = 0
             k = white & kings
         else:
             men = black & ~kings
-            n = ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
+            tg = white if men_take_kings else white & ~kings
+            dl = (((men << S1) & tg) << S1) & empty
+            dr = (((men << S2) & tg) << S2) & empty
+            if men_back:
+                ur = (((men >> S1) & tg) >> S1) & empty
+                ul = (((men >> S2) & tg) >> S2) & empty
+            else:
+                ur = ul = 0
             k = black & kings
+        if ur | ul | dl | dr:
+            theirs = black if turn == WHITE else white
+            if needs_search(ur, ul, dl, dr, tg, empty, turn, k, theirs, theirs & kings, occ):
+                # the men that can jump are known: they sit two steps behind the landings
+                cand = (ur << 2 * S1) | (ul << 2 * S2) | (dl >> 2 * S1) | (dr >> 2 * S2)
+                return len(captures_of(white, black, kings, turn, cand & men))
+            return ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count()
         if k:
-            n += king_quiet_count(k, occ)
-        return n
+            if king_can_capture(k, black if turn == WHITE else white, occ, empty):
+                return len(full_captures(white, black, kings, turn))
+            n = king_quiet_count(k, occ)
+        else:
+            n = 0
+        if turn == WHITE:
+            return n + ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
+        return n + ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
 
     def legal(white: int, black: int, kings: int, turn: int) -> _Out:
-        found = classify(white, black, kings, turn)
-        if found is None:
-            return full_captures(white, black, kings, turn)
+        occ = white | black
+        empty = ALL ^ occ
+        if turn == WHITE:
+            men = white & ~kings
+            tg = black if men_take_kings else black & ~kings
+            ur = (((men >> S1) & tg) >> S1) & empty
+            ul = (((men >> S2) & tg) >> S2) & empty
+            if men_back:
+                dl = (((men << S1) & tg) << S1) & empty
+                dr = (((men << S2) & tg) << S2) & empty
+            else:
+                dl = dr = 0
+            k = white & kings
+        else:
+            men = black & ~kings
+            tg = white if men_take_kings else white & ~kings
+            dl = (((men << S1) & tg) << S1) & empty
+            dr = (((men << S2) & tg) << S2) & empty
+            if men_back:
+                ur = (((men >> S1) & tg) >> S1) & empty
+                ul = (((men >> S2) & tg) >> S2) & empty
+            else:
+                ur = ul = 0
+            k = black & kings
         out: _Out = []
-        if found[0] | found[1] | found[2] | found[3]:
+        if ur | ul | dl | dr:
+            theirs = black if turn == WHITE else white
+            if needs_search(ur, ul, dl, dr, tg, empty, turn, k, theirs, theirs & kings, occ):
+                cand = (ur << 2 * S1) | (ul << 2 * S2) | (dl >> 2 * S1) | (dr >> 2 * S2)
+                return captures_of(white, black, kings, turn, cand & men)
             append = out.append
-            for land, table in zip(found, capture_tables[turn], strict=True):
+            t_ur, t_ul, t_dl, t_dr = capture_tables[turn]
+            for land, table in ((ur, t_ur), (ul, t_ul), (dl, t_dl), (dr, t_dr)):
                 while land:
                     low = land & -land
                     land ^= low
                     append(table[low])
             return out
-        occ = white | black
-        empty = ALL ^ occ
+        if k and king_can_capture(k, black if turn == WHITE else white, occ, empty):
+            return full_captures(white, black, kings, turn)
         if turn == WHITE:
-            men = white & ~kings
             t1 = (men >> S1) & empty
             t2 = (men >> S2) & empty
-            k = white & kings
         else:
-            men = black & ~kings
             t1 = (men << S1) & empty
             t2 = (men << S2) & empty
-            k = black & kings
         chunks1, chunks2 = QUIET_CHUNKS[turn]
         if t1:
             for off, tab in chunks1:

@@ -434,21 +434,29 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
 
     def sequences(white: int, black: int, kings: int, turn: int, complete: bool) -> _Out:
         mine, theirs = (white, black) if turn == WHITE else (black, white)
-        out: _Out = []
         if not theirs:
-            return out
-        occ = white | black
+            return []
         men = mine & ~kings
+        cand = 0
         if men:
             targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
-            empty = ALL & ~occ
-            cand = 0
+            empty = ALL & ~(white | black)
             for s, two, _table, _cont in MAN_CAP[turn]:
                 if s > 0:
                     cand |= (((((men & two) << s) & targets) << s) & empty) >> (s + s)
                 else:
                     cand |= (((((men & two) >> -s) & targets) >> -s) & empty) << -(s + s)
             cand &= men
+        return sequences_of(white, black, kings, turn, cand, complete)
+
+    def sequences_of(white: int, black: int, kings: int, turn: int, cand: int, complete: bool) -> _Out:
+        """The capture sequences of the men in ``cand`` (those that can jump) and of every
+        king of the side to move."""
+        mine, theirs = (white, black) if turn == WHITE else (black, white)
+        out: _Out = []
+        occ = white | black
+        if cand:
+            targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
             plain = PLAIN_MEN and complete
             while cand:
                 low = cand & -cand
@@ -692,6 +700,9 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
     def full_captures(white: int, black: int, kings: int, turn: int) -> _Out:
         return choose(sequences(white, black, kings, turn, True), kings)
 
+    def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> _Out:
+        return choose(sequences_of(white, black, kings, turn, cand, True), kings)
+
     diagonal_men = (
         g.shape == "dark"
         and set(man_step_dirs[0]) == {g.direction_index((-1, -1)), g.direction_index((-1, 1))}
@@ -731,6 +742,7 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
             king_quiets=king_quiets,
             king_quiet_count=king_quiet_count,
             full_captures=full_captures,
+            captures_of=captures_of,
         )
 
     gen.legal_raw = legal
