@@ -13,11 +13,11 @@ from damier.protocol.errors import EngineTerminatedError, HubError, HubTimeoutEr
 from damier.protocol.hub.client import (
     HubClient,
     HubLimit,
-    ScriptedTransport,
     SimpleHubEngine,
     reversible_tail,
 )
 from damier.protocol.hub.syntax import parse_line
+from damier.protocol.hub.transport import ScriptedTransport
 
 from .helpers import damier_argv
 

@@ -1,5 +1,5 @@
 """The Hub-2 protocol (PROTOCOLS.md §1.1): line syntax, the engine side (``damier hub``) and a
-client that drives any Hub engine. See :mod:`.syntax`, :mod:`.server`, :mod:`.client`."""
+client that drives any Hub engine. See :mod:`.syntax`, :mod:`.server`, :mod:`.client`, :mod:`.transport`."""
 
 from damier.protocol.hub.client import (
     HubClient,
@@ -7,13 +7,12 @@ from damier.protocol.hub.client import (
     HubLimit,
     HubResult,
     HubSearch,
-    ProcessTransport,
-    ScriptedTransport,
     SimpleHubEngine,
     open_engine,
     reversible_tail,
 )
 from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+from damier.protocol.hub.transport import LineTransport, ProcessTransport, ScriptedTransport
 
 __all__ = [
     "HubClient",
@@ -22,6 +21,7 @@ __all__ = [
     "HubLine",
     "HubResult",
     "HubSearch",
+    "LineTransport",
     "ProcessTransport",
     "ScriptedTransport",
     "SimpleHubEngine",
