@@ -131,14 +131,17 @@ class Builder:
                     text = ("B" if rules.first_player else "W") + text[1:]
                     self.issue(tok, "FEN: unknown side to move '?'; "
                                     "assuming the first player", "warning")
-                position = _parse_fen(self.rotated(text), rules, lambda m: self.issue(tok, m, "warning"))
-                board = Board(rules, position=position)
+                position = _parse_fen(self.rotated(text), rules,
+                                      lambda m: self.issue(tok, m, "warning"))
+                if self.replay:
+                    board = Board(rules, position=position)
             except DamierError as e:
                 self.issue(tok, f"{e}; the moves of this game cannot be replayed")
                 position = start_position(rules)
         else:
             position = start_position(rules)
-            board = Board(rules, position=position)
+            if self.replay:
+                board = Board(rules, position=position)
         game.root = Node(None, rules, position)
         game.root.comments_after.extend(self.game_comments)
         if not self.replay:
