@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,17 @@ def test_match_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "damier", "damier", "--adjudicate", "x"]) == 2
     err = capsys.readouterr().err
     assert "level must be 1..10" in err and "elo0 < elo1" in err and "bad time control" in err
+
+
+@pytest.mark.parametrize(("mode", "why"), [
+    ("crash", r"White \(Fake 0\) lost: engine .* ended while damier waited for done "
+              r"\(exit status 139; stderr: fake engine: segmentation fault\)"),
+    ("illegal", r"White \(Fake 0\) lost: Fake 0 played '11-15': "),
+])
+def test_misbehaving_hub_engine_loses_the_game(mode: str, why: str) -> None:
+    fake = EngineSpec.parse(f"{sys.executable} {Path(__file__).with_name('fake_hub_engine.py')} {mode}")
+    task = GameTask(0, "international", load_openings("start")[0], fake,
+                    EngineSpec.parse("damier:1"), False, TimeControl(depth=1))
+    record = play_game(task)
+    assert record.winner == 1 and record.points_for_a == 1.0 and record.result == "0-2"
+    assert re.search(why, record.reason), record.reason

@@ -1,0 +1,29 @@
+"""A misbehaving Hub engine for the match tests: ``python fake_hub_engine.py MODE`` where MODE
+is ``crash`` (exits when asked to search) or ``illegal`` (answers a move that is never legal)."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    mode = sys.argv[1]
+    for line in sys.stdin:
+        command = line.split()[0] if line.split() else ""
+        if command == "hub":
+            print("id name=Fake version=0", flush=True)
+            print("wait", flush=True)
+        elif command == "init":
+            print("ready", flush=True)
+        elif command == "go":
+            if mode == "crash":
+                sys.stderr.write("fake engine: segmentation fault\n")
+                sys.exit(139)
+            if mode == "illegal":
+                print("done move=11-15", flush=True)
+        elif command == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()
