@@ -209,3 +209,19 @@ def test_misbehaving_hub_engine_loses_the_game(mode: str, why: str) -> None:
     record = play_game(task)
     assert record.winner == 1 and record.points_for_a == 1.0 and record.result == "0-2"
     assert re.search(why, record.reason), record.reason
+
+
+def test_cli_usage_of_hub_and_dxp(capsys: pytest.CaptureFixture[str]) -> None:
+    from damier.cli.dxp import parse_address
+
+    assert parse_address("27531", "127.0.0.1") == ("127.0.0.1", 27531)
+    assert parse_address(":27531", "127.0.0.1") == ("127.0.0.1", 27531)
+    assert parse_address("[::1]:27531", None) == ("::1", 27531)
+    assert main(["dxp", "--connect", "27531"]) == 2
+    assert main(["dxp", "--listen", "127.0.0.1:http"]) == 2
+    assert main(["dxp", "--listen", "0", "--level", "0"]) == 2
+    assert main(["hub", "--level", "11"]) == 2
+    assert main(["hub", "--variant", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "expected HOST:PORT" in err and "port must be a number" in err
+    assert "--level must be 1..10" in err and "unknown variant 'chess'" in err

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 import time
 from collections.abc import Iterator
@@ -69,7 +70,7 @@ class Progress:
         n = score.games
         lo, hi = score.elo_interval()
         err = (hi - lo) / 2
-        elo = f"Elo {score.elo():+.0f}" + (f" ±{err:.0f}" if err != float("inf") else "")
+        elo = f"Elo {score.elo():+.0f}" + (f" ±{err:.0f}" if math.isfinite(err) else "")
         stats = f"{n}/{self.total} +{score.wins} ={score.draws} -{score.losses} {elo}"
         if self.live:
             width = 24
