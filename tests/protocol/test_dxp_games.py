@@ -196,7 +196,7 @@ def test_full_games_between_damier_dxp_processes(tmp_path: Path) -> None:
         port = _wait_for_port(follower)
         initiator = subprocess.run(
             damier_argv("dxp", "--connect", f"127.0.0.1:{port}", "--games", "2", "--time", "1",
-                        "--moves", "0", "--level", "2", "--name", "Initiator",
+                        "--moves", "0", "--level", "2", "--name", "Initiator", "--openings", "2move",
                         "--pdn", str(tmp_path / "initiator.pdn")),
             capture_output=True, text=True, timeout=120, env=damier_env())
         out, err = follower.communicate(timeout=60)
@@ -217,6 +217,8 @@ def test_full_games_between_damier_dxp_processes(tmp_path: Path) -> None:
     for name in ("initiator.pdn", "follower.pdn"):
         text = (tmp_path / name).read_text()
         assert text.count("[Event ") == 2 and text.count('[GameType "20"]') == 2
+        # both games start from the first 2-move opening, 31-26 16-21, sent in the GAMEREQ
+        assert text.count('[FEN "W:W26,32,33,') == 2
         results = re.findall(r'\[Result "([^"]+)"\]', text)
         assert all(r in ("2-0", "0-2", "1-1") for r in results), results
         games = parse_games(text)

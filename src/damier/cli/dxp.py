@@ -3,9 +3,10 @@
 ``--listen [HOST:]PORT`` waits for Initiators (damier is the Follower; HOST defaults to
 127.0.0.1, never all interfaces unless asked); ``--connect HOST:PORT`` is the Initiator and
 plays ``--games`` games of ``--time`` minutes per side and ``--moves`` moves, colours
-alternating. Each finished game is printed as one line and appended to ``--pdn``. An
-illegal move by the peer ends that game with a report; a peer that disconnects or sends
-garbage ends the session with a one-line error (exit status 2).
+alternating (each ``--openings`` start twice, sent as a GAMEREQ position). Each finished
+game is printed as one line and appended to ``--pdn``. An illegal move by the peer ends that
+game with a report; a peer that disconnects or sends garbage ends the session with a
+one-line error (exit status 2).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from damier.cli import UsageError
 from damier.protocol.dxp.messages import DEFAULT_PORT
 from damier.protocol.dxp.session import DxpGame, run_follower, run_initiator
+from damier.protocol.match.openings import load_openings
 from damier.protocol.pdnout import append_pdn, game_pdn
 
 
@@ -31,6 +33,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="minutes per side per game as Initiator (5; whole minutes on the wire)")
     p.add_argument("--moves", type=int, default=75,
                    help="moves per game as Initiator, 0 = no limit (75)")
+    p.add_argument("--openings", metavar="FILE",
+                   help="Initiator: start each pair of games from the next opening (a file, or "
+                        "2move / 3move); sent as GAMEREQ positions")
     p.add_argument("--level", type=int, default=10, help="engine level 1-10 (10)")
     p.add_argument("--name", default="damier", help="name sent to the peer")
     p.add_argument("--pdn", metavar="FILE", help="append every game to this PDN file")
@@ -80,9 +85,11 @@ def run(args: argparse.Namespace) -> int:
                                  connections=1 if args.once else 0, peer_grace=args.peer_grace))
         return 0
     host, port = parse_address(args.connect, None)
+    starts = [o.board("international").fen() for o in load_openings(args.openings)] \
+        if args.openings else []
     games = asyncio.run(run_initiator(host, port, args.games, args.time, args.moves,
                                       args.level, args.name, on_game, log,
-                                      peer_grace=args.peer_grace))
+                                      peer_grace=args.peer_grace, starts=starts))
     mine = [g for g in games if g.finished]
     wins = sum(1 for g in mine if g.winner == g.my_color)
     losses = sum(1 for g in mine if g.winner is not None and g.winner != g.my_color)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from damier.core.board import Board
@@ -319,9 +319,11 @@ def _engine(level: int) -> Player:
 async def run_initiator(
     host: str, port: int, games: int, minutes: float, moves: int, level: int, name: str,
     on_game: Callable[[DxpGame], None], log: Log = _quiet, connect_timeout: float = 10.0,
-    peer_grace: float = 60.0,
+    peer_grace: float = 60.0, starts: Sequence[str] = (),
 ) -> list[DxpGame]:
-    """Connect to a follower and play ``games`` games, damier White in the odd ones."""
+    """Connect to a follower and play ``games`` games, damier White in the odd ones. With
+    ``starts`` (FENs), games ``2k-1`` and ``2k`` start from ``starts[k-1]`` (cycling), sent as
+    a GAMEREQ position, as Moby Dam's match maker does."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port),
                                                 connect_timeout)
@@ -333,8 +335,13 @@ async def run_initiator(
     try:
         for number in range(1, games + 1):
             my_color = WHITE if number % 2 == 1 else BLACK
+            board = Board(VARIANT, starts[(number - 1) // 2 % len(starts)] if starts else None)
+            to_move, position = dxp_position(board)
+            initial = board.fen() == Board(VARIANT).fen()
             await conn.send(m.GameRequest(name, "Z" if my_color == WHITE else "W",
-                                          max(1, round(minutes)), moves))
+                                          max(1, round(minutes)), moves,
+                                          None if initial else to_move,
+                                          None if initial else position))
             reply = await conn.receive(30.0, "GAMEACC")
             if not isinstance(reply, m.GameAccept):
                 raise DxpError(f"DXP peer {conn.peer} answered GAMEREQ with "
@@ -344,7 +351,7 @@ async def run_initiator(
                        3: "refuses any game"}.get(reply.code, f"code {reply.code}")
                 raise DxpError(f"DXP follower {reply.name!r} declined game {number}: {why}")
             player.new_game()
-            settings = GameSettings(my_color, minutes, moves, Board(VARIANT), reply.name, number,
+            settings = GameSettings(my_color, minutes, moves, board, reply.name, number,
                                     stop_after=number == games, peer_grace=peer_grace)
             try:
                 game = await play_game(conn, player, name, settings, log)
