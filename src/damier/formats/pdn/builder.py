@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from damier.core.board import Board
 from damier.core.errors import AmbiguousMoveError, DamierError, FenError, IllegalMoveError
 from damier.core.fen import parse_fen
 from damier.core.move import Move
+from damier.core.movegen import generator
+from damier.core.notation import make_move
 from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
@@ -32,6 +35,7 @@ Token = tuple[str, str, int, Chunk]
 HEADER_KINDS = frozenset({"tag", "tagx", "lbr", "badtag"})
 
 _LEADING_ZERO = re.compile(r"(?<![\d])0\d")
+_PLAIN = re.compile(r"([a-zA-Z]?\d{1,3})([-x:])([a-zA-Z]?\d{1,3})\Z")
 _SPLIT = re.compile(r"\s*[-x:]\s*")
 _ALGEBRAIC = re.compile(r"(?<![A-Za-wyz])([a-l])(\d{1,2})")
 
@@ -70,12 +74,11 @@ def _parse_fen(text: str, rules: Rules, warn: Callable[[str], None]) -> Position
 class _Line:
     """The state of one line of play (the main line or an open variation)."""
 
-    __slots__ = ("node", "board", "dead", "before", "anchor", "fresh")
+    __slots__ = ("node", "dead", "before", "anchor", "fresh")
 
-    def __init__(self, node: Node, board: Board | None, anchor: Node | None) -> None:
+    def __init__(self, node: Node, live: bool, anchor: Node | None) -> None:
         self.node = node
-        self.board = board
-        self.dead = board is None
+        self.dead = not live
         self.before: list[str] = []
         self.anchor = anchor  # the node this variation is an alternative to
         self.fresh = True  # no move or setup in this line yet
@@ -122,8 +125,11 @@ class Builder:
     def start_body(self, tok: Token) -> _Line:
         game = self.game
         rules = game.rules = self.rules = self.choose_rules(tok)
+        self.gen = generator(rules)
+        self.mask = rules.geometry.mask
+        self.labels = _labels(rules)
         fen = game.tags.get("FEN", "").strip()
-        board: Board | None = None
+        live = self.replay
         if fen:
             try:
                 text = fen
@@ -133,20 +139,15 @@ class Builder:
                                     "assuming the first player", "warning")
                 position = _parse_fen(self.rotated(text), rules,
                                       lambda m: self.issue(tok, m, "warning"))
-                if self.replay:
-                    board = Board(rules, position=position)
             except DamierError as e:
                 self.issue(tok, f"{e}; the moves of this game cannot be replayed")
                 position = start_position(rules)
+                live = False
         else:
             position = start_position(rules)
-            if self.replay:
-                board = Board(rules, position=position)
         game.root = Node(None, rules, position)
         game.root.comments_after.extend(self.game_comments)
-        if not self.replay:
-            board = None
-        return _Line(game.root, board, None)
+        return _Line(game.root, live, None)
 
     def tag(self, tok: Token) -> None:
         kind, text = tok[0], tok[1]
@@ -175,40 +176,64 @@ class Builder:
             strength += "*"
             self.issue(tok, f"'*' after move {text} read as a strength sign (forced move)",
                        "warning")
-        if line.dead or line.board is None:
+        if line.dead:
             return
-        board = line.board
         if self.rotate:
             text = self.rotated(text)
-        try:
-            mv = board.parse_move(text)
-        except AmbiguousMoveError as e:
-            found = self.resolve(tok, text, board, e)
-            if found is None:
-                line.dead = True
-                return
-            mv = found
-        except IllegalMoveError as e:
-            joined = self.join_jumps(tok, text, board)
-            if joined is None:
-                self.issue(tok, f"move {text}: {_reason(e, text)}")
-                line.dead = True
-                return
-            mv = joined
+        before = line.node.position
+        mv = self.fast(text, before)
+        if mv is None:
+            board = Board(self.rules, position=before)
+            try:
+                mv = board.parse_move(text)
+            except AmbiguousMoveError as e:
+                found = self.resolve(tok, text, board, e)
+                if found is None:
+                    line.dead = True
+                    return
+                mv = found
+            except IllegalMoveError as e:
+                joined = self.join_jumps(tok, text, board)
+                if joined is None:
+                    self.issue(tok, f"move {text}: {_reason(e, text)}")
+                    line.dead = True
+                    return
+                mv = joined
         if _LEADING_ZERO.search(text):
             self.issue(tok, f"leading zero in {text!r}", "warning")
         if mv.is_capture == ("-" in text and "x" not in text and ":" not in text) and \
                 "," not in text and not (len(text) == 4 and text[0].isalpha()):
             what = "'-' for a capture" if mv.is_capture else "a capture sign for a quiet move"
             self.issue(tok, f"{text}: {what}", "warning")
-        board.push(mv)
-        node = Node(line.node, self.rules, board.position, mv)
+        node = Node(line.node, self.rules, self.gen.apply(before, mv.fast), mv)
         node.strength = strength
         if line.before:
             node.comments_before, line.before = line.before, []
         line.node.variations.append(node)
         line.node = node
         line.fresh = False
+
+    def fast(self, text: str, position: Position) -> Move | None:
+        """The move of a plain ``a-b`` / ``axb`` text when exactly one legal move has those
+        squares (the common case, without building every legal move); else ``None`` and
+        the core's notation reader decides (long forms, ambiguity, errors)."""
+        m = _PLAIN.match(text)
+        if m is None:
+            return None
+        labels = self.labels
+        a, b = labels.get(m.group(1)), labels.get(m.group(3))
+        if a is None or b is None:
+            return None
+        frm, to = self.mask[a], self.mask[b]
+        found = None
+        for fm in self.gen.legal(position):
+            if fm[0] == frm and fm[1] == to:
+                if found is not None:
+                    return None
+                found = fm
+        if found is None or found[5]:
+            return None
+        return make_move(self.rules, self.gen, found)
 
     def rotated(self, text: str) -> str:
         """``text`` with algebraic squares turned 180° (read from the first player's side)."""
@@ -286,13 +311,12 @@ class Builder:
         self.stack.append(line)
         current = line.node
         if line.dead:
-            return _Line(current, None, current)
+            return _Line(current, False, current)
         parent = current.parent
         if parent is None:
             self.issue(tok, "a variation must follow a move")
-            return _Line(current, None, current)
-        board = Board(self.rules, position=parent.position) if self.replay else None
-        return _Line(parent, board, current)
+            return _Line(current, False, current)
+        return _Line(parent, self.replay, current)
 
     def close_variation(self, tok: Token, line: _Line) -> _Line:
         if not self.stack:
@@ -336,8 +360,7 @@ class Builder:
             node.variations.append(child)
             line.node = child
         line.fresh = False
-        line.dead = False
-        line.board = Board(self.rules, position=position) if self.replay else None
+        line.dead = not self.replay
 
     def build(self) -> Game:
         game = self.game
@@ -409,6 +432,15 @@ class Builder:
             self.issue(self.tokens[-1], f"{len(self.stack)} variation(s) not closed with ')'")
         _check_move_numbers(self.tokens, self)
         return game
+
+
+@cache
+def _labels(rules: Rules) -> dict[str, int]:
+    """Square names a plain move may use (numbers and algebraic names) -> index."""
+    names = rules.names
+    out = {names.algebraic(i): i for i in range(rules.geometry.squares)}
+    out.update({str(names.number(i)): i for i in range(rules.geometry.squares)})
+    return out
 
 
 def _check_move_numbers(tokens: list[Token], builder: Builder) -> None:
