@@ -283,3 +283,16 @@ def test_huff_and_clocks(browser: Any, live_server: LiveServer) -> None:
     wait(browser, lambda d: ply(d) == 2)
     assert js(browser, "window.damier.game.moves[1].huff") == 14
     assert piece_on(browser, 14) is None and piece_on(browser, 26) == "w"
+
+
+def test_typed_move_and_error_message(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
+    open_game(browser, live_server, g["id"])
+    box = browser.find_element(By.ID, "move-input")
+    box.send_keys("32-29", Keys.ENTER)
+    wait(browser, lambda d: "32-29" in d.find_element(By.ID, "message").text)
+    box.clear()
+    box.send_keys("32-28", Keys.ENTER)
+    wait(browser, lambda d: move_texts(d) == ["32-28"])
+    click(browser, 1)  # a black piece that cannot move
+    wait(browser, lambda d: "cannot move" in d.find_element(By.ID, "message").text)

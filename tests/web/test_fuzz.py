@@ -11,7 +11,8 @@ from starlette.testclient import TestClient
 from damier.web.app import create_app
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none() | st.booleans() | st.integers(-10**20, 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=30) | st.sampled_from(["32-28", "h14,30-26", "28x19", "W:W1:B50", "5+3",
                                                "czech", "engine", "human", "offer", "accept"]),
     lambda children: st.lists(children, max_size=3)

@@ -450,6 +450,13 @@ function setupControls() {
     render();
   });
   $("btn-analysis").addEventListener("click", toggleAnalysis);
+  $("move-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = $("move-input").value.trim();
+    if (!text || !app.game) return;
+    const r = await api("POST", `/api/games/${app.game.id}/moves`, { move: text, wait: false });
+    if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else say(r.data.error, true);
+  });
   $("nav-first").addEventListener("click", () => goTo(0));
   $("nav-prev").addEventListener("click", () => goTo(app.viewPly - 1));
   $("nav-next").addEventListener("click", () => goTo(app.viewPly + 1));
@@ -461,6 +468,7 @@ function setupControls() {
     const keys = { ArrowLeft: app.viewPly - 1, ArrowRight: app.viewPly + 1, Home: 0, End: app.game.ply,
       ArrowUp: app.viewPly - 2, ArrowDown: app.viewPly + 2 };
     if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
+    else if (e.key === "Escape") { app.picker.from = null; app.picker.steps = []; renderBoard(); }
     else if (e.key === "f") $("btn-flip").click();
   });
   setInterval(tickClocks, 250);
