@@ -629,6 +629,65 @@ def _build(gen: MoveGenerator, rules: Rules, g: Geometry) -> None:  # noqa: C901
             return None
         return total
 
+    # Frisian men capture in all eight directions: the same test written out with the four
+    # diagonal shifts (h, h + 1), the vertical two-row shift (N + 1, exact in the padded
+    # layout) and the horizontal one-square shift (masked to stay in its row).
+    EIGHT = g.shape == "dark" and all(set(man_cap_dirs[c]) == set(range(8)) for c in (0, 1))
+    if EIGHT:
+        S1 = g.size // 2
+        S2 = S1 + 1
+        SV = g.size + 1
+        LEFT2 = sum(MASK[i] for i in range(g.squares) if STEP[6][i] >= 0 and STEP[6][STEP[6][i]] >= 0)
+        RIGHT2 = sum(MASK[i] for i in range(g.squares) if STEP[7][i] >= 0 and STEP[7][STEP[7][i]] >= 0)
+        assert g.directions[4:] == ((-2, 0), (2, 0), (0, -2), (0, 2))
+        assert SHIFT[4] == -SV and SHIFT[6] == -1
+
+    def single_captures_eight(white: int, black: int, kings: int, turn: int) -> int | None:
+        """:func:`single_captures` for men that capture in all eight directions."""
+        mine, theirs = (white, black) if turn == WHITE else (black, white)
+        if not theirs:
+            return 0
+        occ = white | black
+        empty = ALL & ~occ
+        men = mine & ~kings
+        tg = theirs if MEN_TAKE_KINGS else theirs & ~kings
+        ur = (((men >> S1) & tg) >> S1) & empty
+        ul = (((men >> S2) & tg) >> S2) & empty
+        dl = (((men << S1) & tg) << S1) & empty
+        dr = (((men << S2) & tg) << S2) & empty
+        up = (((men >> SV) & tg) >> SV) & empty
+        dn = (((men << SV) & tg) << SV) & empty
+        lf = ((((men & LEFT2) >> 1) & tg) >> 1) & empty
+        rt = ((((men & RIGHT2) << 1) & tg) << 1) & empty
+        found = ur | ul | dl | dr | up | dn | lf | rt
+        if found:
+            if (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings):
+                return None
+            # a landing may jump on in every direction but straight back: the landings that
+            # may go up-right are those reached in any direction but down-left, and so on
+            diag = ur | ul | dl | dr
+            orth = up | dn | lf | rt
+            if (
+                (((((diag & ~dl | dl & (ur | ul | dr)) | orth) >> S1 & tg) >> S1) & empty)
+                or (((((diag & ~dr | dr & (ur | ul | dl)) | orth) >> S2 & tg) >> S2) & empty)
+                or (((((diag & ~ur | ur & (ul | dl | dr)) | orth) << S1 & tg) << S1) & empty)
+                or (((((diag & ~ul | ul & (ur | dl | dr)) | orth) << S2 & tg) << S2) & empty)
+                or ((((diag | up | lf | rt | dn & (up | lf | rt)) >> SV & tg) >> SV) & empty)
+                or ((((diag | dn | lf | rt | up & (dn | lf | rt)) << SV & tg) << SV) & empty)
+                or (((((diag | up | dn | lf | rt & (up | dn | lf)) & LEFT2) >> 1 & tg) >> 1) & empty)
+                or (((((diag | up | dn | rt | lf & (up | dn | rt)) & RIGHT2) << 1 & tg) << 1) & empty)
+            ):
+                return None
+        if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
+            return None
+        if not found:
+            return 0
+        return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
+                + dn.bit_count() + lf.bit_count() + rt.bit_count())
+
+    if EIGHT:
+        single_captures = single_captures_eight  # the same test, written out
+
     def single_capture_moves(white: int, black: int, kings: int, turn: int) -> _Out:
         """The capture moves when :func:`single_captures` found only single man captures."""
         mine, theirs = (white, black) if turn == WHITE else (black, white)
@@ -798,9 +857,17 @@ def _make_chooser(gen: MoveGenerator, rules: Rules) -> Callable[[_Out, int], _Ou
                 return raw  # single captures cannot repeat a move
             return unique([m for m in raw if m[2].bit_count() == best])
         if rule == "max_value":
-            raw = most(raw, lambda m: man_value * (m[2] & ~kings).bit_count()
-                       + king_value * (m[2] & kings).bit_count())
-            return unique(by_king_first(raw, kings))
+            extra = king_value - man_value
+            best = -1
+            keep: _Out = []
+            for m in raw:
+                cap = m[2]
+                v = man_value * cap.bit_count() + (extra * (cap & kings).bit_count() if kings else 0)
+                if v > best:
+                    best, keep = v, [m]
+                elif v == best:
+                    keep.append(m)
+            return unique(by_king_first(keep, kings))
         raw = most(raw, lambda m: m[2].bit_count())
         if rule == "italian":
             raw = by_king_first(raw, kings)
