@@ -220,6 +220,7 @@ function renderStatus() {
   $("btn-draw").textContent = g.can_claim_draw ? "Claim draw" : offerFromOther ? "Accept draw" : "Offer draw";
   const huffable = g.huffing && humanTurn && g.legal_moves.some((m) => m.huff !== null);
   $("btn-huff").hidden = !huffable;
+  $("move-form").hidden = g.status !== "playing";
   $("btn-huff").setAttribute("aria-pressed", String(app.huffMode));
 }
 
