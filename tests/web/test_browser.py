@@ -187,6 +187,7 @@ def test_position_editor(browser: Any, live_server: LiveServer) -> None:
     browser.find_element(By.ID, "editor-play").click()
     wait(browser, lambda d: d.find_element(By.ID, "dlg-new").is_displayed())
     assert browser.find_element(By.ID, "new-fen").get_attribute("value") == "W:W28:BK12"
+    shot(browser, "11b-new-game-dialog")
     browser.find_element(By.CSS_SELECTOR, '#new-color option[value="both"]').click()
     browser.find_element(By.ID, "new-ok").click()
     wait(browser, lambda d: js(d, "window.damier.game.start_fen") == "W:W28:BK12")

@@ -150,3 +150,32 @@ def test_undo_while_engine_thinks(client: TestClient) -> None:
     s = client.post(f"/api/games/{gid}/moves", json={"move": "33-29", "wait": False}).json()
     assert s["ply"] == 1 and s["moves"][0]["notation"] == "33-29"
     client.post(f"/api/games/{gid}/resign")  # stops the search
+
+
+def test_engine_turn_resumes_after_restart(db_path: Path) -> None:
+    with TestClient(create_app(db_path)) as c:
+        gid = c.post("/api/games", json={}).json()["id"]
+        assert c.post(f"/api/games/{gid}/moves", json={"move": "32-28"}).json()["ply"] == 1
+    # as if the server had stopped while the engine (Black) was thinking
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("UPDATE games SET black = 'engine', level = 1 WHERE id = ?", (gid,))
+    with TestClient(create_app(db_path)) as c:
+        games = c.app.state.games  # type: ignore[attr-defined]
+        c.get(f"/api/games/{gid}")
+        session = games.sessions[gid]
+        assert session.engine_task is not None
+        c.portal.call(games.wait_engine, session)  # type: ignore[union-attr]
+        s = c.get(f"/api/games/{gid}").json()
+        assert s["ply"] == 2 and s["turn"] == "white"
+
+
+def test_websocket_analyses_an_earlier_position(client: TestClient) -> None:
+    gid = client.post("/api/games", json={}).json()["id"]
+    client.post(f"/api/games/{gid}/moves", json={"move": "32-28"})
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "analyse", "on": True, "ply": 0})
+        msg = ws.receive_json()
+        while not msg.get("depth"):
+            msg = ws.receive_json()
+        assert msg["ply"] == 0 and msg["fen"] == Board().fen()

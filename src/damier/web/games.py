@@ -142,6 +142,7 @@ class GameService:
             async with s.lock:
                 self._save(s)
             await self.notify(s)
+        self.schedule_engine(s)  # e.g. the server stopped while the engine was thinking
         return s
 
     def state(self, s: Session) -> dict[str, Any]:
