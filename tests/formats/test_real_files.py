@@ -105,3 +105,23 @@ def test_malformed_details() -> None:
     assert any("unknown move '- -'" in t for t in unknown)
     terminators = issues("malformed_brunogui_bruno_vs_scan31_missing_terminators.pdn")
     assert sum("no game terminator" in t for t in terminators) == 3
+
+
+@pytest.mark.parametrize("name", [
+    "international/malformed_brunogui_polish_team_ch_2024_one_line_per_game.pdn",
+    "english/pdnstd_tricks_traps_and_shots.pdn",
+    "international/pdnstd_kurnik.pdn",
+])
+def test_index_random_access(name: str) -> None:
+    from damier.formats.pdn import PdnIndex
+    from damier.formats.pdn.writer import write_game
+
+    path = DATA / name
+    variant = FOLDER_VARIANT[path.parent.name]
+    games = list(read_games(path, variant))
+    index = PdnIndex(path, variant)
+    assert len(index) == len(games)
+    for i in sorted({0, len(games) // 3, len(games) // 2, len(games) - 1}):
+        game = index[i]
+        assert game.line == games[i].line
+        assert write_game(game) == write_game(games[i])
