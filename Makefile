@@ -1,4 +1,5 @@
 # damier — developer commands. `make run` and `make test` work on a fresh machine with Python 3.11.
+# `make run` starts the web app on http://127.0.0.1:8000 (games saved in SQLite).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -12,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	@touch $@
 
 $(TESTSTAMP): pyproject.toml | $(BIN)/python

@@ -20,7 +20,8 @@ from damier.core.errors import DamierError
 COMMANDS = ("moves", "perft", "play", "analyse", "serve", "hub", "dxp", "match", "pdn", "svg")
 """Sub-command modules of this package, in help order."""
 
-DEFAULT_COMMAND = ["play"]
+DEFAULT_COMMAND = ["serve"]
+"""What ``damier`` runs without arguments: the web app on http://127.0.0.1:8000."""
 
 
 class UsageError(Exception):
