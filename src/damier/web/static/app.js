@@ -491,7 +491,7 @@ async function start() {
   if (id && await openGame(id)) return;
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
-  if (created.ok) await setGame(created.data, true);
+  if (created.ok) { say(""); await setGame(created.data, true); }
   else say(created.data.error, true);
 }
 
