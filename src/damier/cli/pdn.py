@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
 
 from damier.cli import UsageError
 from damier.core.variants import get_variant
-from damier.formats.pdn import read_games, write_game
+from damier.formats.pdn import Game, read_games, write_game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,7 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         q.add_argument("file", help="PDN file ('-' for standard input)")
         q.add_argument("--variant", "-v", default=None,
                        help="variant of games without a GameType tag (default: international)")
-    check.add_argument("--strict", action="store_true", help="warnings count as errors")
+    check.add_argument("--strict", action="store_true",
+                       help="warnings count as errors; ambiguous short captures are errors")
     check.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     convert.add_argument("--to", choices=("pdn", "fen"), default="pdn", help="output format")
     convert.add_argument("--output", "-o", help="output file (default: standard output)")
@@ -37,13 +39,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run, parser=p)
 
 
-def _games(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _games(args: argparse.Namespace) -> Iterator[Game]:
     variant = get_variant(args.variant) if args.variant else None
+    strict = bool(getattr(args, "strict", False))
     if args.file == "-":
-        return read_games(sys.stdin.buffer, variant)
+        return read_games(sys.stdin.buffer, variant, strict=strict)
     if not os.path.isfile(args.file):
         raise UsageError(f"no such file: {args.file}")
-    return read_games(args.file, variant)
+    return read_games(args.file, variant, strict=strict)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -237,6 +237,12 @@ class Node:
         """Delete ``child`` and everything after it."""
         self.variations.remove(child)
 
+    def _repr_svg_(self) -> str:
+        """The position after this node, as SVG (notebooks display it)."""
+        from damier.formats.svg import board as svg_board
+
+        return svg_board(self.board(), last_move=self.move)
+
     def __repr__(self) -> str:
         if self.parent is None:
             return f"<Node root {write_fen(self.position, self.rules)}>"
@@ -341,6 +347,10 @@ class Game:
             node = stack.pop()
             yield node
             stack.extend(reversed(node.variations))
+
+    def _repr_svg_(self) -> str:
+        """The position at the end of the main line, as SVG (notebooks display it)."""
+        return self.end()._repr_svg_()
 
     def __str__(self) -> str:
         from damier.formats.pdn.writer import write_game
