@@ -157,24 +157,27 @@ class _Movetext:
 
 
 def _wrap(tokens: list[str], width: int) -> str:
-    lines: list[str] = []
-    current = ""
+    """Join tokens with spaces, ``(`` glued to the next and ``)`` to the previous token,
+    breaking lines before a token that would pass ``width`` (0: never)."""
+    words: list[str] = []
     glue = False
     for tok in tokens:
-        if tok == ")":
-            current += tok
-            continue
-        if glue or not current:
-            candidate = current + tok
+        if tok == ")" and words:
+            words[-1] += tok
+        elif glue:
+            words[-1] += tok
         else:
-            candidate = current + " " + tok
-        last = candidate.rsplit("\n", 1)[-1]
-        if width and len(last) > width and current and not glue:
+            words.append(tok)
+        glue = tok == "("
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        candidate = f"{current} {word}" if current else word
+        if width and current and len(candidate.rsplit("\n", 1)[-1]) > width:
             lines.append(current)
-            current = tok
+            current = word
         else:
             current = candidate
-        glue = tok == "("
     if current:
         lines.append(current)
     return "\n".join(lines)
