@@ -106,6 +106,10 @@ class Searcher:
         )  # white men, white kings, black men, black kings
         self.z_side = rng.getrandbits(64)
         self.uses_aux = bool(rules.king_move_limit or rules.huffing)
+        self.options: dict[str, int] = {}
+        """Search switches for experiments: ``threats`` 1 extends quiet horizons where the
+        opponent threatens to capture (off: it lost in self-play at 0.2 s/move), ``lmr``
+        0/1/2 for no, moderate (default) or aggressive late-move reductions."""
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -163,6 +167,9 @@ class Searcher:
         zwm, zwk, zbm, zbk = self.z_piece
         zside = self.z_side
         AUXV = self.uses_aux
+        THREATS = self.options.get("threats", 0)
+        LMR = self.options.get("lmr", 1)
+        LMR_FIRST, LMR_MORE = (3, 8) if LMR < 2 else (2, 5)
         BREAK = rules.goal == "breakthrough"
         ANTI = rules.goal == "antidraughts"
         draws = rules.draws
@@ -268,8 +275,17 @@ class Searcher:
             if ENDG and ply >= ENDG and (w | b).bit_count() == root_pieces:
                 pvt[ply] = _EMPTY
                 return 0
+            horizon = False
             if depth <= 0 or ply >= MAX_PLY:
-                return qs(alpha, beta, ply, w, b, k, t, aux)
+                # a quiet horizon where the opponent threatens to capture is searched one
+                # more ply (its children go straight to quiescence), as stand-pat would
+                # ignore the threat
+                if (THREATS and depth == 0 and ply < MAX_PLY and not AUXV
+                        and not has_capture_raw(w, b, k, t) and has_capture_raw(w, b, k, 1 - t)):
+                    depth = 1
+                    horizon = True
+                else:
+                    return qs(alpha, beta, ply, w, b, k, t, aux)
             nodes += 1
             if nodes >= next_check:
                 check()
@@ -292,7 +308,7 @@ class Searcher:
             n = len(moves)
             if not n:
                 return terminal(ply)
-            nd = depth if n == 1 else depth - 1
+            nd = -1 if horizon else (depth if n == 1 else depth - 1)
             capture = moves[0][2] != 0
             if n > 1:
                 k1, k2 = killers[ply]
@@ -362,9 +378,11 @@ class Searcher:
                     s = -pvs(-beta, -alpha, nd, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
                 else:
                     red = 0
-                    if (nd >= 2 and i >= 3 and not capture and m != k1 and m != k2
-                            and not (kx and not frm & k)):
-                        red = 1 if (i < 8 or nd < 4) else 2
+                    if (LMR and nd >= 2 and i >= LMR_FIRST and not capture and m != k1
+                            and m != k2 and not (kx and not frm & k)):
+                        red = 1 if (i < LMR_MORE or nd < 4) else 2
+                        if LMR > 1 and nd >= 6 and i >= 2 * LMR_MORE:
+                            red = 3
                     s = -pvs(-alpha - 1, -alpha, nd - red, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
                     if s > alpha and red:
                         s = -pvs(-alpha - 1, -alpha, nd, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
