@@ -70,7 +70,6 @@ def _parse_fen(text: str, rules: Rules, warn: Callable[[str], None]) -> Position
     return position
 
 
-
 class _Line:
     """The state of one line of play (the main line or an open variation)."""
 
@@ -85,6 +84,12 @@ class _Line:
 
 
 class Builder:
+    """Builds one :class:`Game` from its tokens (see the module docstring).
+
+    ``default``: the caller's variant; ``force``: use it whatever the GameType says;
+    ``replay=False``: read tags and structure only; ``strict``: an ambiguous short capture
+    is an error; ``rotate``: read algebraic squares from the first player's side."""
+
     def __init__(self, tokens: list[Token], default: Rules | None, force: bool,
                  replay: bool, strict: bool = False, rotate: bool = False) -> None:
         self.tokens = tokens
@@ -95,11 +100,10 @@ class Builder:
         self.default = default
         self.force = force
         self.replay = replay
-        self.game = Game.__new__(Game)
+        self.game = Game.__new__(Game)  # filled in here; the root is made by start_body
         g = self.game
         g.tags, g.terminator, g.errors, g.warnings = {}, "*", [], []
         g.line, g.offset = 0, None
-        self.line: _Line | None = None
         self.stack: list[_Line] = []
         self.cr_warned = False
         self.game_comments: list[str] = []

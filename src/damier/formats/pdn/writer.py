@@ -162,9 +162,7 @@ def _wrap(tokens: list[str], width: int) -> str:
     words: list[str] = []
     glue = False
     for tok in tokens:
-        if tok == ")" and words:
-            words[-1] += tok
-        elif glue:
+        if tok == ")" and words or glue:
             words[-1] += tok
         else:
             words.append(tok)
