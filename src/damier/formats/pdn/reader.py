@@ -39,6 +39,7 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Iterable[str]
 """A path, a binary or text file object, or an iterable of lines."""
 
 _SILENT = frozenset({"escape", "cr", "eof"})
+_CARRY = frozenset({"ucomment", "lbr"})
 _MAX_CARRY = 1 << 20
 
 
@@ -52,19 +53,20 @@ def _tokens(chunk_iter: Iterator[Chunk]) -> Iterator[Token]:
         chunk = pending if carry is None else join(carry, pending)
         carry = None
         pending = next(chunk_iter, None)
-        for m in TOKEN.finditer(chunk.text):
+        text = chunk.text
+        for m in TOKEN.finditer(text):
             kind = m.lastgroup
             assert kind is not None
             start = m.start(kind)
-            if pending is not None and len(chunk.text) - start < _MAX_CARRY and (
-                    kind == "ucomment" or kind == "lbr" and "\n" not in chunk.text[start:-1]):
+            if kind in _CARRY and pending is not None and len(text) - start < _MAX_CARRY and (
+                    kind == "ucomment" or "\n" not in text[start:-1]):
                 carry = rest_of(chunk, start)
                 break
             if kind == "eof":
                 if pending is None:
-                    yield kind, "", m.start(kind), chunk
+                    yield kind, "", start, chunk
                 break
-            yield kind, m.group(kind), m.start(kind), chunk
+            yield kind, m.group(kind), start, chunk
 
 
 def split_games(chunk_iter: Iterator[Chunk]) -> Iterator[list[Token]]:
