@@ -119,6 +119,22 @@ def main() -> None:
         f"| legal moves, {mg['positions']} positions ({moves['damier']:,} moves) | {td * per:.2f} µs/pos "  # type: ignore[index]
         f"| {tp * per:.2f} µs/pos | {tr * per:.2f} µs/pos | **{tp / td:.2f}x** | {td / tr:.1f}x slower |"
     )
+    lines += ["", "## Variant perft beside the peers (their public board APIs)", ""]
+    lines.append("| variant | depth | damier | peer | peer time | peer / damier |")
+    lines.append("|---|---:|---:|---|---:|---:|")
+    small = {"russian": 5, "english": 5, "frisian": 4}
+    large = {"russian": 6, "english": 6, "frisian": 5}
+    # pydraughts is about a thousand times slower: it always gets the small depths
+    for peer, venv, depths in (
+        ("py-draughts", "peers", small if args.quick else large),
+        ("pydraughts", "pydraughts", small),
+    ):
+        job2 = {"src": str(BENCH.parent / "src"), "peer": peer, "depths": depths}
+        for name, depth, td, nd, tp, np_ in run_worker(venv, "variants_worker.py", job2):  # type: ignore[attr-defined]
+            if isinstance(np_, int) and np_ == nd:
+                lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | {tp:.3f} s | **{tp / td:.1f}x** |")
+            else:
+                lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | — | counts differ: {nd} vs {np_} |")
     lines += ["", "## Perft cost of each variant relative to International (CPU time)", ""]
     costs = variant_cost()
     base_leaf, base_node = next((leaf, node) for name, _d, leaf, node in costs if name == "international")
