@@ -166,11 +166,12 @@ def test_deliberate_errors_no_game_lost() -> None:
         '[Event "bad gametype"]\n[GameType "77"]\n1.32-28 *\n'
         '[Empty]\n[Event "junk"]\n1.32-28 @@@ 19-23 ) *\n'
         '[Event "open"]\n1.32-28 (1.33-29 *\n'
-        '[Event "unclosed comment"]\n1.32-28 { never closed\n'
+        '[Event "unclosed comment"]\n1.32-28 { never closed\n19-23 *\n'
+        '[Event "after"]\n1.32-28 *\n'
     )
     games = parse_games(text)
     assert [g.tags.get("Event") for g in games] == [
-        "bad move", "bad fen", "bad gametype", "junk", "open", "unclosed comment"]
+        "bad move", "bad fen", "bad gametype", "junk", "open", "unclosed comment", "after"]
     first = games[0]
     assert len(first.mainline_moves()) == 3
     assert str(first.errors[0]).startswith("line 2, column 23: error: move 17x28")
@@ -184,6 +185,7 @@ def test_deliberate_errors_no_game_lost() -> None:
     assert len(games[3].mainline_moves()) == 2
     assert "not closed with ')'" in games[4].errors[0].message
     assert "comment not closed" in games[5].errors[0].message
+    assert not games[6].errors and len(games[6].mainline_moves()) == 1
 
 
 def test_editing_and_navigation() -> None:

@@ -6,7 +6,8 @@ matched with ``TOKEN.finditer`` over a chunk of text; ``match.lastgroup`` names 
 
 ``tag``      ``[Name "value"]`` (may span lines after ``[``), ``tagx`` a bracketed line
 that is not a proper tag (``[Empty]``), ``lbr`` a lone ``[``, ``badtag`` ``Name "value"]``
-without its ``[``; ``comment`` ``{…}``, ``ucomment`` an unclosed ``{``; ``lcomment`` a
+without its ``[``; ``comment`` ``{…}``, ``ucomment`` an unclosed ``{`` (it ends at the end
+of the text or before a line that opens a tag, so that the next games survive); ``lcomment`` a
 ``;`` comment, ``escape`` a ``%`` line; ``setup`` ``/FEN "…"/``; ``nag`` ``$12``;
 ``result`` a game terminator (``1-0``, ``2-0``, ``1/2-1/2``, ``*`` …, never the start of
 ``1-18``); ``movenum`` ``12.`` / ``12...``; ``move`` a move with an optional strength sign
@@ -27,14 +28,16 @@ from typing import IO, NamedTuple
 
 _SQ = r"(?:[a-zA-Z]\d{1,2}|\d{1,3})"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
+_TAG_LINE = r'[ \t]*\[[A-Z][A-Za-z0-9_]*[ \t]+"'
+"""The start of a line that opens a tag: an unclosed comment stops before it."""
 
 TOKEN = re.compile(
     r"\s*(?:"
     rf"(?P<tag>\[\s*[^\s\"\[\]{{}}][^\"\[\]\n{{}}]*{_STRING}\s*\])"
     r"|(?P<tagx>\[[^\[\]\n{}]*\])"
     r"|(?P<lbr>\[)"
-    r"|(?P<comment>\{[^}]*\})"
-    r"|(?P<ucomment>\{[^}]*)"
+    rf"|(?P<comment>\{{(?:[^}}\n]++|\n(?!{_TAG_LINE}))*+\}})"
+    rf"|(?P<ucomment>\{{(?:[^}}\n]++|\n(?!{_TAG_LINE}))*+)"
     r"|(?P<lcomment>;[^\n]*)"
     r"|(?P<escape>%[^\n]*)"
     r"|(?P<setup>/[^/\n]*/)"

@@ -59,7 +59,7 @@ def _tokens(chunk_iter: Iterator[Chunk]) -> Iterator[Token]:
             assert kind is not None
             start = m.start(kind)
             if kind in _CARRY and pending is not None and len(text) - start < _MAX_CARRY and (
-                    kind == "ucomment" or "\n" not in text[start:-1]):
+                    m.end() == len(text) if kind == "ucomment" else "\n" not in text[start:-1]):
                 carry = rest_of(chunk, start)
                 break
             if kind == "eof":
