@@ -106,6 +106,7 @@ class Builder:
         g.line, g.offset = 0, None
         self.stack: list[_Line] = []
         self.cr_warned = False
+        self.tag_tokens: dict[str, Token] = {}
         self.game_comments: list[str] = []
 
     def issue(self, tok: Token, message: str, severity: str = "error") -> None:
@@ -123,7 +124,8 @@ class Builder:
         try:
             return rules_for_gametype(value, self.default)
         except DamierError as e:
-            self.issue(first, f"{e}; reading the game as {default.title}")
+            self.issue(self.tag_tokens.get("GameType", first),
+                       f"{e}; reading the game as {default.title}")
             return default
 
     def start_body(self, tok: Token) -> _Line:
@@ -135,6 +137,7 @@ class Builder:
         fen = game.tags.get("FEN", "").strip()
         live = self.replay
         if fen:
+            tok = self.tag_tokens.get("FEN", tok)
             try:
                 text = fen
                 if text[:1] == "?":
@@ -169,6 +172,7 @@ class Builder:
         if name in self.game.tags:
             self.issue(tok, f"tag {name} appears twice; the last value is kept", "warning")
         self.game.tags[name] = value
+        self.tag_tokens[name] = tok
 
     # -- movetext ------------------------------------------------------------------------------
 
