@@ -29,7 +29,7 @@ KNOWN_FAULTS: dict[str, list[tuple[int, str]]] = {
         (6434, "unexpected 'Redoversteppedthetimecontrolonthismove.'"),
         # same fault, not named in SOURCES.md
         (7170, "unexpected 'Whiteoversteppedthetimecontrolonthismove.'"),
-        # 'Petal 1981, game 19': the king moved 32-28 at move 60, then '62. 32-28' again
+        # 'Petal 1981, game 18': the king moved 32-28 at move 60, then '62. 32-28' again
         (5588, "move 32-28: there is no piece on square 32"),
     ],
     # game 'schildpad - ArthurdeSwart' (round 1): 45...35-40 ignores the capture 8x19
