@@ -2,7 +2,7 @@
 
 Files not named ``malformed_``/``fail_`` must replay without a single error, except the
 faults listed in KNOWN_FAULTS (SOURCES.md names the first; the others were found by this
-reader and checked by hand: the game text itself is wrong). ``malformed_``/``fail_`` files
+reader and checked by hand and with pydraughts: the game text itself is wrong). ``malformed_``/``fail_`` files
 must report problems with line numbers and still return every game.
 """
 
@@ -32,8 +32,6 @@ KNOWN_FAULTS: dict[str, list[tuple[int, str]]] = {
         # 'Petal 1981, game 18': the king moved 32-28 at move 60, then '62. 32-28' again
         (5588, "move 32-28: there is no piece on square 32"),
     ],
-    # game 'schildpad - ArthurdeSwart' (round 1): 45...35-40 ignores the capture 8x19
-    "pdnstd_schildpad.pdn": [(54, "move 35-40: capture is compulsory: 8x19")],
 }
 
 # games per malformed/fail file (the counts of SOURCES.md)

@@ -283,30 +283,46 @@ class Builder:
             return mv
         return None
 
-    def resolve(self, tok: Token, text: str, board: Board, error: AmbiguousMoveError) -> Move | None:
-        """An ambiguous move: the candidate after which the next move of the line is legal;
-        else (not strict) the first candidate, with a warning."""
-        candidates = [mv for mv in board.legal_moves if mv.long() in error.candidates]
-        following = None
+    def following_moves(self, limit: int = 30) -> list[str]:
+        """The texts of the next moves of the current line (variations skipped)."""
+        out: list[str] = []
+        depth = 0
         for kind, later, *_ in self.tokens[self.index + 1:]:
-            if kind == "move":
-                following = MOVE_PARTS.match(later).group(1)  # type: ignore[union-attr]
+            if kind == "lpar":
+                depth += 1
+            elif kind == "rpar":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif kind in ("result", "split", "setup", "unknown"):
                 break
-            if kind not in ("comment", "lcomment", "nag", "movenum", "escape", "cr", "strength"):
-                break
-        fits = candidates
-        if following is not None:
-            fits = []
-            for mv in candidates:
-                trial = Board(self.rules, position=board.position)
-                trial.push(mv)
+            elif kind == "move" and depth == 0:
+                out.append(self.rotated(MOVE_PARTS.match(later).group(1)))  # type: ignore[union-attr]
+                if len(out) == limit:
+                    break
+        return out
+
+    def resolve(self, tok: Token, text: str, board: Board, error: AmbiguousMoveError) -> Move | None:
+        """An ambiguous move: the candidate after which the rest of the line replays
+        furthest; on a tie (not strict) the first candidate; always with a warning."""
+        candidates = [mv for mv in board.legal_moves if mv.long() in error.candidates]
+        following = self.following_moves()
+        reach: list[int] = []
+        for mv in candidates:
+            trial = Board(self.rules, position=board.position)
+            trial.push(mv)
+            count = 0
+            for later in following:
                 try:
-                    trial.parse_move(following)
+                    trial.push(later)
                 except IllegalMoveError:
-                    continue
-                fits.append(mv)
-        if len(fits) == 1 and following is not None:
-            self.issue(tok, f"{error}; the next move {following} shows it is {fits[0].long()}",
+                    break
+                count += 1
+            reach.append(count)
+        best = max(reach, default=0)
+        fits = [mv for mv, count in zip(candidates, reach, strict=True) if count == best]
+        if len(fits) == 1:
+            self.issue(tok, f"{error}; the moves that follow show it is {fits[0].long()}",
                        "warning")
             return fits[0]
         if self.strict or not fits:
