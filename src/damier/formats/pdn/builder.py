@@ -177,6 +177,8 @@ class Builder:
     # -- movetext ------------------------------------------------------------------------------
 
     def move(self, tok: Token, line: _Line) -> None:
+        if line.dead and tok[1][-1] != "*":
+            return
         m = MOVE_PARTS.match(tok[1])
         assert m is not None
         text, strength, star = m.group(1), m.group(2), m.group(3)
