@@ -223,3 +223,13 @@ def test_huff_round_trip() -> None:
     assert again.mainline_moves() == game.mainline_moves()
     if board.move_stack and board.move_stack[-1].huff is not None:
         assert re.search(r"h\d+,\d+[-x]\d+", text)
+
+
+def test_sources_lines_and_text_files(tmp_path: Path) -> None:
+    games = list(read_games(['[Event "a"]', "1.32-28", "19-23 *"]))
+    assert [str(m) for m in games[0].mainline_moves()] == ["32-28", "19-23"]
+    path = tmp_path / "crlf.pdn"
+    path.write_bytes(b'[Event "a"]\r\n1.32-28 {x\r\ny} 19-23 *\r\n')
+    with path.open(encoding="utf-8") as f:
+        (game,) = read_games(f)
+    assert game.mainline()[0].comments_after == ["x\ny"]

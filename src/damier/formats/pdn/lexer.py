@@ -129,6 +129,8 @@ def lines_of(source: IO[bytes] | IO[str] | Iterable[str], start_offset: int = 0,
             text = text[:-1] + "\n"
         elif "\r" in text:
             text = text.replace("\r", "\n")
+        if not text.endswith("\n"):
+            text += "\n"  # lines given without their end (a list of strings)
         yield text, lineno, offset
         offset += size
         lineno += 1
