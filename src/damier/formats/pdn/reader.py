@@ -92,8 +92,10 @@ def split_games(chunk_iter: Iterator[Chunk]) -> Iterator[list[Token]]:
                 game, body = [], False
             game.append(tok)
         elif kind == "result":
-            game.append(tok)
-            yield game
+            if any(t[0] not in _SILENT for t in game):
+                game.append(tok)
+                yield game
+            # else: a terminator with nothing before it ('1-0 *'): not a game
             game, body = [], False
         elif kind == "eof":
             if any(t[0] not in _SILENT for t in game):
