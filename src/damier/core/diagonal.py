@@ -5,8 +5,10 @@ capture at all or only single man captures that cannot continue. For those posit
 answer can be computed for all men at once with a few shifts per direction, without
 visiting squares. This module owns that fast path; everything it cannot decide (a capture
 that may continue, a king that can capture, a man crowned mid-capture by rules that make it
-stop or turn into a king) is handed back to the general search of
-:mod:`damier.core.movegen`, which stays the single source of the capture rules.
+stop or turn into a king) is handed back to the general search
+(:mod:`damier.core.capture_search` with the choice rules of :mod:`damier.core.choice`),
+which stays the single source of the capture rules. :mod:`damier.core.movegen` decides
+which variants use this path and wires it in.
 
 Layout facts used (see :mod:`damier.core.geometry`): on a ``dark`` board with ``h`` squares
 per row, up-right is a right shift by ``h``, up-left a right shift by ``h + 1``, down-left a
@@ -25,10 +27,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from damier.core.colors import WHITE
+from damier.core.fastmove import FastMove, Out
 
-FastMove = tuple[int, int, int, int, tuple[int, ...], int]
-_Out = list[FastMove]
-_Pos4 = Callable[[int, int, int, int], _Out]
+_Pos4 = Callable[[int, int, int, int], Out]
 
 
 class _ChunkTable(dict[int, tuple[FastMove, ...]]):
@@ -62,10 +63,10 @@ def build(
     quiet_tables: tuple[tuple[dict[int, FastMove], dict[int, FastMove]], ...],
     capture_tables: tuple[tuple[dict[int, FastMove], ...], ...],
     king_can_capture: Callable[[int, int, int, int], bool],
-    king_quiets: Callable[[int, int, _Out], None],
+    king_quiets: Callable[[int, int, Out], None],
     king_quiet_count: Callable[[int, int], int],
     full_captures: _Pos4,
-    captures_of: Callable[[int, int, int, int, int], _Out],
+    captures_of: Callable[[int, int, int, int, int], Out],
 ) -> tuple[Callable[[int, int, int, int], int], _Pos4]:
     """Return ``(count, legal)`` for a diagonal-men variant.
 
@@ -165,7 +166,7 @@ def build(
             return n + ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
         return n + ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
 
-    def legal(white: int, black: int, kings: int, turn: int) -> _Out:
+    def legal(white: int, black: int, kings: int, turn: int) -> Out:
         occ = white | black
         empty = ALL ^ occ
         if turn == WHITE:
@@ -190,7 +191,7 @@ def build(
             else:
                 ur = ul = 0
             k = black & kings
-        out: _Out = []
+        out: Out = []
         if ur | ul | dl | dr:
             theirs = black if turn == WHITE else white
             if needs_search(ur, ul, dl, dr, tg, empty, turn, k, theirs, theirs & kings, occ):

@@ -1,0 +1,211 @@
+"""The general capture search: every capture sequence of men and kings, square by square.
+
+The search follows RULES.md §2.7: the moving piece is lifted from the board first (2.6.7),
+jumped pieces stay on the board as blockers until the move ends (2.6.8) unless the variant
+removes them at once (Turkish), and a sequence is emitted only when it cannot be continued
+(2.6.5). It covers every rule of every variant (short and flying kings, no reversing
+(Turkish), crowning mid-capture that stops the move, continues as a man or as a king
+(Russian), kings that must land where they can continue). The faster bulk paths
+(:mod:`~damier.core.capture_scan`, :mod:`~damier.core.eightway`,
+:mod:`~damier.core.diagonal`) hand every case they cannot decide over to it.
+
+This module must not choose among sequences (that is :mod:`~damier.core.choice`) or
+remove duplicate routes. Entry point: :func:`build`, which binds the tables
+(:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from damier.core.colors import WHITE
+from damier.core.fastmove import Out
+from damier.core.tables import Tables
+
+Sequences = Callable[[int, int, int, int, bool], Out]
+"""``sequences(white, black, kings, turn, complete)``: every capture sequence of the side to
+move (``complete=False``: every prefix too, and a king may stop on any landing square)."""
+
+SequencesOf = Callable[[int, int, int, int, int, bool], Out]
+"""``sequences_of(white, black, kings, turn, cand, complete)``: the sequences of the men in
+``cand`` (those that can jump) and of every king of the side to move."""
+
+
+def build(t: Tables) -> tuple[Sequences, SequencesOf]:
+    """The capture search of the rules object ``t`` was built from."""
+    MASK = t.mask
+    INDEX = t.index
+    ALL = t.all_squares
+    PROMO = t.promo
+    FLYING = t.flying
+    AT_END = t.at_end
+    NO_REVERSE = t.no_reverse
+    MUST_CONTINUE = t.must_continue
+    PROMO_HOW = t.promo_how
+    MEN_TAKE_KINGS = t.men_take_kings
+    REVERSE = t.reverse
+    MAN_CAP = t.man_cap
+    MAN_JUMPS = t.man_jumps
+    KING_CAP = t.king_cap
+    KING_JUMPS = t.king_jumps
+    PLAIN_MEN = t.plain_men
+
+    def man_search(
+        fm: int, cur: int, occ: int, targets: int, theirs: int, cap: int,
+        path: tuple[int, ...], last: int, color: int, out: Out, complete: bool,
+    ) -> bool:
+        found = False
+        promo = PROMO[color]
+        for over, land, lm, d in MAN_JUMPS[color][cur]:
+            if not targets & over:
+                continue
+            nocc = occ if AT_END else occ ^ over
+            if nocc & lm or (NO_REVERSE and last >= 0 and d == REVERSE[last]):
+                continue
+            found = True
+            ncap = cap | over
+            npath = path + (land,)
+            if lm & promo and PROMO_HOW != "continue_as_man":
+                if PROMO_HOW == "promote_and_stop":
+                    out.append((fm, lm, ncap, lm, npath, 0))
+                    continue
+                # promote_and_continue: the man is a king from here on (Russian rules)
+                if (
+                    not king_search(fm, land, nocc, theirs & ~ncap, theirs, ncap, npath, d,
+                                    out, complete, lm)
+                    or not complete
+                ):
+                    out.append((fm, lm, ncap, lm, npath, 0))
+                continue
+            if (
+                not man_search(fm, land, nocc, targets ^ over, theirs, ncap, npath, d, color,
+                               out, complete)
+                or not complete
+            ):
+                out.append((fm, lm, ncap, lm if lm & promo else 0, npath, 0))
+        return found
+
+    def plain_man_search(
+        fm: int, cur: int, occ: int, targets: int, cap: int, path: tuple[int, ...],
+        color: int, out: Out,
+    ) -> bool:
+        """:func:`man_search` for the common rules: pieces removed at the end, a crowned man
+        continues as a man, no turn restriction."""
+        found = False
+        promo = PROMO[color]
+        for over, land, lm, _d in MAN_JUMPS[color][cur]:
+            if targets & over and not occ & lm:
+                found = True
+                ncap = cap | over
+                npath = path + (land,)
+                if not plain_man_search(fm, land, occ, targets ^ over, ncap, npath, color, out):
+                    out.append((fm, lm, ncap, lm if lm & promo else 0, npath, 0))
+        return found
+
+    def king_search(
+        fm: int, cur: int, occ: int, targets: int, theirs: int, cap: int,
+        path: tuple[int, ...], last: int, out: Out, complete: bool, crowned: int,
+    ) -> bool:
+        """Capture continuations of a king on ``cur``. ``crowned`` is the crowning square's
+        mask for a man promoted during this capture (Russian), else 0."""
+        found = False
+        rev = REVERSE[last] if NO_REVERSE and last >= 0 else -1
+        if not FLYING:
+            for over, land, lm, d in KING_JUMPS[cur]:
+                if not targets & over or d == rev:
+                    continue
+                nocc = occ if AT_END else occ ^ over
+                if nocc & lm:
+                    continue
+                found = True
+                ncap = cap | over
+                npath = path + (land,)
+                if (
+                    not king_search(fm, land, nocc, targets ^ over, theirs, ncap, npath, d, out,
+                                    complete, crowned)
+                    or not complete
+                ):
+                    out.append((fm, lm, ncap, lm if crowned else fm ^ lm, npath, 0))
+            return found
+        for d, rmask, ray, inc in KING_CAP[cur]:
+            if d == rev:
+                continue
+            blockers = rmask & occ
+            if not blockers:
+                continue
+            victim = blockers & -blockers if inc else 1 << (blockers.bit_length() - 1)
+            if not victim & targets:
+                continue
+            nocc = occ if AT_END else occ ^ victim
+            # landing squares: the ray squares past the victim up to the next blocker
+            k = ray.index(INDEX[victim]) + 1
+            n = len(ray)
+            landings = []
+            while k < n and not nocc & MASK[ray[k]]:
+                landings.append(ray[k])
+                k += 1
+            if not landings:
+                continue
+            found = True
+            ntargets = targets ^ victim
+            ncap = cap | victim
+            continued = False
+            ends = []
+            for land in landings:
+                npath = path + (land,)
+                if king_search(fm, land, nocc, ntargets, theirs, ncap, npath, d, out, complete,
+                               crowned):
+                    continued = True
+                    if not complete:
+                        ends.append((land, npath))
+                else:
+                    ends.append((land, npath))
+            if continued and MUST_CONTINUE and complete:
+                continue
+            for land, npath in ends:
+                lm = MASK[land]
+                out.append((fm, lm, ncap, lm if crowned else fm ^ lm, npath, 0))
+        return found
+
+    def sequences(white: int, black: int, kings: int, turn: int, complete: bool) -> Out:
+        mine, theirs = (white, black) if turn == WHITE else (black, white)
+        if not theirs:
+            return []
+        men = mine & ~kings
+        cand = 0
+        if men:
+            targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
+            empty = ALL & ~(white | black)
+            for s, two, _table, _cont in MAN_CAP[turn]:
+                if s > 0:
+                    cand |= (((((men & two) << s) & targets) << s) & empty) >> (s + s)
+                else:
+                    cand |= (((((men & two) >> -s) & targets) >> -s) & empty) << -(s + s)
+            cand &= men
+        return sequences_of(white, black, kings, turn, cand, complete)
+
+    def sequences_of(white: int, black: int, kings: int, turn: int, cand: int, complete: bool) -> Out:
+        """The capture sequences of the men in ``cand`` (those that can jump) and of every
+        king of the side to move."""
+        mine, theirs = (white, black) if turn == WHITE else (black, white)
+        out: Out = []
+        occ = white | black
+        if cand:
+            targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
+            plain = PLAIN_MEN and complete
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                if plain:
+                    plain_man_search(low, INDEX[low], occ ^ low, targets, 0, (), turn, out)
+                else:
+                    man_search(low, INDEX[low], occ ^ low, targets, theirs, 0, (), -1, turn, out,
+                               complete)
+        k = mine & kings
+        while k:
+            low = k & -k
+            k ^= low
+            king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
+        return out
+
+    return sequences, sequences_of

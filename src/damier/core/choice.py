@@ -1,0 +1,95 @@
+"""The capture-choice rules of every variant, and the removal of duplicate routes (§2.8).
+
+Given every complete capture sequence of the side to move (from
+:mod:`~damier.core.capture_search`), the chooser keeps the ones the variant allows: free
+choice, king priority (a king must capture if one can), the majority rule (most pieces), the
+value rule (Frisian: most value, then a king's capture), the Spanish priorities (most pieces,
+then most kings) and the Italian ones (most pieces, then a king's capture, then most kings,
+then the king met first). It then removes routes that are the same move, ``(frm, to,
+captured set)`` being a move's identity. This is the ONE place where the choice is made.
+
+This module must not search for captures. Entry point: :func:`make_chooser`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from damier.core.fastmove import FastMove, Out
+from damier.core.rules import Rules
+
+Chooser = Callable[[Out, int], Out]
+"""``choose(sequences, kings)``: the legal captures among ``sequences`` (non-empty)."""
+
+
+def make_chooser(
+    rules: Rules, mask: tuple[int, ...], captured_order: Callable[[FastMove], list[int]],
+) -> Chooser:
+    """The capture-choice rule of ``rules``, plus removal of duplicate routes (§2.8).
+
+    ``mask`` is the square index -> bit table of the geometry; ``captured_order`` lists the
+    captured squares of a move in jump order (used by the Italian rule only).
+    """
+    rule = rules.capture_rule
+    king_priority = rules.king_priority
+    man_value, king_value = rules.man_value, rules.king_value
+
+    def unique(raw: Out) -> Out:
+        if len(raw) < 2:
+            return raw
+        seen: set[tuple[int, int, int]] = set()
+        out = []
+        for m in raw:
+            key = (m[0], m[1], m[2])
+            if key not in seen:
+                seen.add(key)
+                out.append(m)
+        return out
+
+    def by_king_first(raw: Out, kings: int) -> Out:
+        by_king = [m for m in raw if m[0] & kings]
+        return by_king or raw
+
+    def most(raw: Out, key: Callable[[FastMove], int]) -> Out:
+        values = [key(m) for m in raw]
+        best = max(values)
+        return [m for m, v in zip(raw, values, strict=True) if v == best]
+
+    def choose(raw: Out, kings: int) -> Out:
+        if king_priority:
+            raw = by_king_first(raw, kings)
+        if rule == "free":
+            return unique(raw)
+        if rule == "max_count":
+            best = 0
+            for m in raw:
+                c = m[2].bit_count()
+                if c > best:
+                    best = c
+            if best == 1:
+                return raw  # single captures cannot repeat a move
+            return unique([m for m in raw if m[2].bit_count() == best])
+        if rule == "max_value":
+            extra = king_value - man_value
+            best = -1
+            keep: Out = []
+            for m in raw:
+                cap = m[2]
+                v = man_value * cap.bit_count() + (extra * (cap & kings).bit_count() if kings else 0)
+                if v > best:
+                    best, keep = v, [m]
+                elif v == best:
+                    keep.append(m)
+            return unique(by_king_first(keep, kings))
+        raw = most(raw, lambda m: m[2].bit_count())
+        if rule == "italian":
+            raw = by_king_first(raw, kings)
+        raw = most(raw, lambda m: (m[2] & kings).bit_count())
+        if rule == "italian" and len(raw) > 1:
+            # the sequence that meets a king first: compare the king pattern in capture order
+            keys = [tuple(1 if mask[i] & kings else 0 for i in captured_order(m)) for m in raw]
+            top = max(keys)
+            raw = [m for m, k in zip(raw, keys, strict=True) if k == top]
+        return unique(raw)
+
+    return choose
