@@ -65,6 +65,39 @@ def run_worker(venv: str, script: str, job: dict[str, object]) -> dict[str, obje
     return result
 
 
+def playout_positions(rules: object, count: int, seed: int = 1) -> list[object]:
+    """Positions met in seeded random games of a variant (every position of each game)."""
+    gen = generator(rules)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    out: list[object] = []
+    while len(out) < count:
+        pos = start_position(rules)  # type: ignore[arg-type]
+        for _ in range(rng.randint(1, 80)):
+            moves = gen.legal(pos)
+            if not moves:
+                break
+            pos = gen.apply(pos, rng.choice(moves))
+            out.append(pos)
+    return out[:count]
+
+
+def node_cost(count: int = 2000, rounds: int = 3) -> list[tuple[str, float]]:
+    """Per variant: CPU seconds to generate the legal moves of one position (every rule of
+    the variant, ``MoveGenerator.legal``), over positions from its own random games."""
+    rows = []
+    for rules in all_variants():
+        gen = generator(rules)
+        positions = playout_positions(rules, count)
+        best = float("inf")
+        for _ in range(rounds):
+            t = time.process_time()
+            for pos in positions:
+                gen.legal(pos)  # type: ignore[arg-type]
+            best = min(best, time.process_time() - t)
+        rows.append((rules.name, best / count))
+    return rows
+
+
 def variant_cost(min_leaves: int = 60_000, rounds: int = 3) -> list[tuple[str, int, float, float]]:
     """Per variant: perft depth, CPU seconds per leaf and per node from its start position.
 
@@ -135,6 +168,16 @@ def main() -> None:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | {tp:.3f} s | **{tp / td:.1f}x** |")
             else:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | — | counts differ: {nd} vs {np_} |")
+    lines += ["", "## Move generation per node, each variant relative to International (CPU time)", ""]
+    lines.append("Legal moves of 2,000 positions from random games of each variant (all rules,")
+    lines.append("huffs and king-move limits included).")
+    lines.append("")
+    lines.append("| variant | µs/position | vs International |")
+    lines.append("|---|---:|---:|")
+    nodes = node_cost()
+    base = dict(nodes)["international"]
+    for name, c in nodes:
+        lines.append(f"| {name} | {c * 1e6:.2f} | {c / base:.2f} |")
     lines += ["", "## Perft cost of each variant relative to International (CPU time)", ""]
     costs = variant_cost()
     base_leaf, base_node = next((leaf, node) for name, _d, leaf, node in costs if name == "international")

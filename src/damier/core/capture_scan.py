@@ -93,7 +93,9 @@ def build(t: Tables) -> tuple[KingCanCapture, Pos4Bool, SingleCaptures, Pos4Move
         return bool(k) and king_can_capture(k, theirs, occ, empty)
 
     def single_captures(white: int, black: int, kings: int, turn: int) -> int | None:
-        """The number of capture moves if they are all single man captures (0 if none)."""
+        """The number of capture moves if they are all single man captures (0 if none);
+        ``None`` when the general search must decide. (A written-out variant may instead
+        return ``~cand``, negative, naming the men that can jump.)"""
         mine, theirs = (white, black) if turn == WHITE else (black, white)
         if not theirs:
             return 0

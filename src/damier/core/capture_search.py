@@ -46,6 +46,10 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf]:
     REVERSE = t.reverse
     MAN_CAP = t.man_cap
     MAN_JUMPS = t.man_jumps
+    # per colour and square: the squares a man there could jump over (quick "no jump" exit)
+    MAN_NEAR = tuple(
+        tuple(sum(over for over, _land, _lm, _d in jumps) for jumps in per_square) for per_square in MAN_JUMPS
+    )
     KING_CAP = t.king_cap
     KING_JUMPS = t.king_jumps
     PLAIN_MEN = t.plain_men
@@ -91,6 +95,8 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf]:
     ) -> bool:
         """:func:`man_search` for the common rules: pieces removed at the end, a crowned man
         continues as a man, no turn restriction."""
+        if not targets & MAN_NEAR[color][cur]:
+            return False
         found = False
         promo = PROMO[color]
         for over, land, lm, _d in MAN_JUMPS[color][cur]:

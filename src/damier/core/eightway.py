@@ -7,6 +7,9 @@ padded layout of :mod:`~damier.core.geometry`) and the horizontal one-square shi
 to stay in its row). It returns the number of capture moves when they are all single man
 captures (0 if none) and ``None`` when the general search must decide.
 
+When the search must decide, it returns the complement ``~cand`` (a negative number) of the
+men that can jump, so that the search starts from them (kings are always searched).
+
 This module must not decide rules by itself: it reproduces what the general test returns
 (the test suite checks the results). Entry points: :func:`applies`, :func:`build`.
 """
@@ -61,8 +64,13 @@ def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
         rt = ((((men & RIGHT2) << 1) & tg) << 1) & empty
         found = ur | ul | dl | dr | up | dn | lf | rt
         if found:
+            # the men that jump sit two steps behind their landing squares
+            cand = ~(
+                ((ur << S1 + S1) | (ul << S2 + S2) | (dl >> S1 + S1) | (dr >> S2 + S2)
+                 | (up << SV + SV) | (dn >> SV + SV) | ((lf << 2) | (rt >> 2))) & men
+            )
             if (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings):
-                return None
+                return cand
             # a landing may jump on in every direction but straight back: the landings that
             # may go up-right are those reached in any direction but down-left, and so on
             diag = ur | ul | dl | dr
@@ -77,10 +85,12 @@ def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
                 or (((((diag | up | dn | lf | rt & (up | dn | lf)) & LEFT2) >> 1 & tg) >> 1) & empty)
                 or (((((diag | up | dn | rt | lf & (up | dn | rt)) & RIGHT2) << 1 & tg) << 1) & empty)
             ):
-                return None
-        if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
-            return None
-        if not found:
+                return cand
+            if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
+                return cand
+        elif mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
+            return ~0
+        else:
             return 0
         return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
                 + dn.bit_count() + lf.bit_count() + rt.bit_count())

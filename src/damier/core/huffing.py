@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 def install(gen: MoveGenerator) -> None:
     """Make ``gen``'s position-level entry points follow the huffing rules."""
-    from damier.core.movegen import apply_plain
+    from damier.core.movegen import Child, apply_plain, stateful_perft
 
     def physical(pos: Position) -> list[FastMove]:
         """Every physically possible move: quiet moves and every capture prefix."""
@@ -108,34 +108,22 @@ def install(gen: MoveGenerator) -> None:
         before = before_move(pos, m[5])
         return play(before, m, Judge(gen, before))
 
-    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
-        if depth == 1:
-            return count(white, black, kings, turn, aux)
+    def children(white: int, black: int, kings: int, turn: int, aux: int) -> list[Child]:
         pos = Position(white, black, kings, turn, aux)
         judges: dict[int, Judge] = {}
-        total = 0
-        for m in legal(pos):
-            frm, to, remove, kx, _path, huff = m
+        out: list[Child] = []
+        for frm, to, remove, kx, _path, huff in legal(pos):
             judge = judges.get(huff)
             if judge is None:
                 judge = judges[huff] = Judge(gen, before_move(pos, huff))
-            naux = judge.offenders(frm, to, remove & ~huff)
             # the huffed piece goes with the captured ones: both are the opponent's
-            if turn == WHITE:
-                total += perft(white ^ frm ^ to, black & ~remove, (kings & ~remove) ^ kx, 1, naux, depth - 1)
-            else:
-                total += perft(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, naux, depth - 1)
-        return total
-
-    def position_perft(pos: Position, depth: int) -> int:
-        if depth <= 0:
-            return 1
-        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
+            out.append((frm, to, remove, kx, judge.offenders(frm, to, remove & ~huff)))
+        return out
 
     gen.stateful = True
     gen._legal_pos = legal
     gen._apply_pos = apply
-    gen._perft_pos = position_perft
+    gen._perft_pos = stateful_perft(children, count)
 
 
 class Judge:

@@ -35,32 +35,11 @@ def _with_side(aux: int, color: int, square: int, count: int) -> int:
 
 def install(gen: MoveGenerator) -> None:
     """Make ``gen``'s position-level entry points apply the king-move limit."""
-    from damier.core.movegen import apply_plain
+    from damier.core.movegen import Child, apply_plain, stateful_perft
 
     limit = gen.rules.king_move_limit
     mask = gen.mask
     index_of = gen.index_of
-
-    def legal(pos: Position) -> list[FastMove]:
-        moves = gen.legal_raw(pos.white, pos.black, pos.kings, pos.turn)
-        mine = pos.white if pos.turn == WHITE else pos.black
-        square, count = side_state(pos.aux, pos.turn)
-        if square < 0 or count < limit or not mine & ~pos.kings:
-            return moves
-        blocked = mask[square]
-        return [m for m in moves if m[0] != blocked or m[2]]
-
-    def apply(pos: Position, m: FastMove) -> Position:
-        after = apply_plain(pos, m)
-        frm, to, remove = m[0], m[1], m[2]
-        turn = pos.turn
-        if remove or not frm & pos.kings:
-            aux = _with_side(pos.aux, turn, -1, 0)
-        else:
-            square, count = side_state(pos.aux, turn)
-            count = count + 1 if square >= 0 and mask[square] == frm else 1
-            aux = _with_side(pos.aux, turn, index_of[to], count)
-        return Position(after.white, after.black, after.kings, after.turn, aux)
 
     legal_raw = gen.legal_raw
     count_raw = gen.count_raw
@@ -81,31 +60,31 @@ def install(gen: MoveGenerator) -> None:
         mine = white if turn == WHITE else black
         return mask[square] if mine & ~kings else 0
 
-    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
-        blocked = restricted(white, black, kings, turn, aux) if aux else 0
-        if depth == 1 and not blocked:
-            return count_raw(white, black, kings, turn)
+    def moves_of(white: int, black: int, kings: int, turn: int, aux: int) -> list[FastMove]:
         moves = legal_raw(white, black, kings, turn)
+        blocked = restricted(white, black, kings, turn, aux) if aux else 0
         if blocked:
             moves = [m for m in moves if m[0] != blocked or m[2]]
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for m in moves:
-            frm, to, rem, kx = m[0], m[1], m[2], m[3]
-            naux = next_aux(aux, turn, kings, m) if kings else 0
-            if turn == WHITE:
-                total += perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, naux, depth - 1)
-            else:
-                total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, naux, depth - 1)
-        return total
+        return moves
 
-    def position_perft(pos: Position, depth: int) -> int:
-        if depth <= 0:
-            return 1
-        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
+    def legal(pos: Position) -> list[FastMove]:
+        return moves_of(pos.white, pos.black, pos.kings, pos.turn, pos.aux)
+
+    def apply(pos: Position, m: FastMove) -> Position:
+        return apply_plain(pos, m)._replace(aux=next_aux(pos.aux, pos.turn, pos.kings, m))
+
+    def children(white: int, black: int, kings: int, turn: int, aux: int) -> list[Child]:
+        moves = moves_of(white, black, kings, turn, aux)
+        if not kings:
+            return [(m[0], m[1], m[2], m[3], 0) for m in moves]
+        return [(m[0], m[1], m[2], m[3], next_aux(aux, turn, kings, m)) for m in moves]
+
+    def leaf_count(white: int, black: int, kings: int, turn: int, aux: int) -> int:
+        if aux and restricted(white, black, kings, turn, aux):
+            return len(moves_of(white, black, kings, turn, aux))
+        return count_raw(white, black, kings, turn)
 
     gen.stateful = True
     gen._legal_pos = legal
     gen._apply_pos = apply
-    gen._perft_pos = position_perft
+    gen._perft_pos = stateful_perft(children, leaf_count)

@@ -37,7 +37,7 @@ from damier.core.fastmove import FastMove, Out
 from damier.core.position import Position
 from damier.core.rules import Rules
 
-__all__ = ["FastMove", "MoveGenerator", "apply_plain", "generator"]
+__all__ = ["Child", "FastMove", "MoveGenerator", "apply_plain", "generator", "stateful_perft"]
 
 
 class MoveGenerator:
@@ -157,6 +157,39 @@ def apply_plain(pos: Position, m: FastMove) -> Position:
     return Position(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, aux)
 
 
+Child = tuple[int, int, int, int, int]
+"""``(frm, to, remove, kings_xor, aux after the move)``: one move of a stateful variant."""
+
+
+def stateful_perft(
+    children: Callable[[int, int, int, int, int], list[Child]],
+    leaf_count: Callable[[int, int, int, int, int], int],
+) -> Callable[[Position, int], int]:
+    """Perft for a variant with state in ``Position.aux``: ``children`` lists the moves of a
+    position with the ``aux`` each one leads to, ``leaf_count`` counts the moves of a
+    position (bulk counting at the last ply)."""
+
+    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
+        if depth == 1:
+            return leaf_count(white, black, kings, turn, aux)
+        total = 0
+        depth -= 1
+        if turn == WHITE:
+            for frm, to, rem, kx, naux in children(white, black, kings, turn, aux):
+                total += perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, naux, depth)
+        else:
+            for frm, to, rem, kx, naux in children(white, black, kings, turn, aux):
+                total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, naux, depth)
+        return total
+
+    def position_perft(pos: Position, depth: int) -> int:
+        if depth <= 0:
+            return 1
+        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
+
+    return position_perft
+
+
 def _build(gen: MoveGenerator, rules: Rules) -> None:
     """Build the tables of ``rules``, pick the paths the variant uses and bind the entry
     points of ``gen``."""
@@ -179,6 +212,8 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return len(choose(sequences(white, black, kings, turn, True), kings))
+        if n < 0:  # the search must decide, starting from the men in ~n
+            return len(choose(sequences_of(white, black, kings, turn, ~n, True), kings))
         if n:
             return n
         mine = white if turn == WHITE else black
@@ -196,6 +231,8 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return choose(sequences(white, black, kings, turn, True), kings)
+        if n < 0:
+            return choose(sequences_of(white, black, kings, turn, ~n, True), kings)
         if n:
             return single_capture_moves(white, black, kings, turn)
         return quiets(white, black, kings, turn)
