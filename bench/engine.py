@@ -77,6 +77,23 @@ def speed(depth: int) -> None:
               f"{int(info.nodes / dt):7d} nodes/s")
 
 
+def compare_depths(peer: Peer, names: list[str]) -> None:
+    """Time to depth from the International start, damier and the peers in the same run."""
+    print("time to depth from the start (seconds; nodes where the engine reports them):")
+    for depth in (6, 8, 10):
+        engine = Engine()
+        t0 = time.perf_counter()
+        info = engine.analyse(Board(), Limit(depth=depth))[0]
+        row = [f"damier {time.perf_counter() - t0:.3f} ({info.nodes})"]
+        for name in names:
+            if name == "py-draughts" and depth > 8:
+                row.append(f"{name} (skipped)")
+                continue
+            elapsed, nodes = peer.to_depth(name, depth)
+            row.append(f"{name} {elapsed:.3f}" + (f" ({nodes})" if nodes else ""))
+        print(f"  depth {depth:2d}: " + ", ".join(row), flush=True)
+
+
 class Peer:
     """The peer worker process."""
 
@@ -95,6 +112,15 @@ class Peer:
         reply = json.loads(self.proc.stdout.readline())
         f, t, c = reply["move"]
         return f, t, sorted(c)
+
+    def to_depth(self, engine: str, depth: int) -> tuple[float, int]:
+        """Seconds and nodes (0 if not reported) for the peer to reach ``depth`` from the start."""
+        req = {"engine": engine, "fen": START, "moves": [], "depth": depth}
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        return float(reply["elapsed"]), int(reply["nodes"])
 
     def close(self) -> None:
         if self.proc.stdin:
@@ -189,7 +215,35 @@ def peer_python(arg: str | None) -> str:
         return str(python)
 
 
+class _Tee:
+    """Print to the terminal and keep a copy for ``bench/results/engine.md``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.out = sys.stdout
+
+    def write(self, text: str) -> int:
+        self.lines.append(text)
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
 def main() -> None:
+    tee = _Tee()
+    sys.stdout = tee  # type: ignore[assignment]
+    try:
+        _main()
+    finally:
+        sys.stdout = tee.out
+        results = BENCH / "results"
+        results.mkdir(exist_ok=True)
+        text = "".join(tee.lines)
+        (results / "engine.md").write_text(f"# damier engine benchmark\n\n```\n{text}```\n")
+
+
+def _main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--depth", type=int, default=10)
     ap.add_argument("--movetime", type=float, default=0.2)
@@ -203,6 +257,7 @@ def main() -> None:
         return
     peer = Peer(peer_python(args.peer_python))
     try:
+        compare_depths(peer, args.peers.split(","))
         for name in args.peers.split(","):
             match(peer, name, OPENINGS[: args.openings], args.movetime)
     finally:

@@ -3,6 +3,8 @@
 Speaks JSON lines on stdin/stdout, one request per move:
 ``{"engine": "py-draughts" | "dame-rs", "fen": start FEN, "moves": [[from, to, [captured]]...],
 "time": seconds}`` -> ``{"move": [from, to, [captured]], "depth": d, "nodes": n}``.
+With ``"depth": d`` instead of ``"time"`` the engine searches to that depth with a fresh
+engine and the reply adds ``"elapsed"`` (seconds; for the time-to-depth comparison).
 Squares are 1-50 (International). The board is rebuilt from the start FEN and the moves so
 far each time (the peers see the game history, e.g. for repetitions); the engines are kept
 between requests. Only the peers' public APIs are used: py-draughts ``Board.from_fen``,
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import Any
 
 Key = tuple[int, int, frozenset[int]]
@@ -41,25 +44,36 @@ def main() -> None:
             board = PBoard.from_fen(req["fen"])
             for key in wanted:
                 board.push(next(m for m in board.legal_moves if _pyd_key(m) == key))
-            eng = engines.get(name)
-            if eng is None:
-                eng = engines[name] = TurboEngine(depth_limit=64, time_limit=req["time"])
-            eng.time_limit = req["time"]
+            if "depth" in req:
+                eng = TurboEngine(depth_limit=req["depth"], time_limit=None)
+            else:
+                eng = engines.get(name)
+                if eng is None:
+                    eng = engines[name] = TurboEngine(depth_limit=64, time_limit=req["time"])
+                eng.time_limit = req["time"]
+            start = time.perf_counter()
             move = eng.get_best_move(board)
+            elapsed = time.perf_counter() - start
             f, t, c = _pyd_key(move)
-            reply = {"move": [f, t, sorted(c)], "depth": 0, "nodes": 0}
+            reply = {"move": [f, t, sorted(c)], "depth": 0, "nodes": 0, "elapsed": elapsed}
         else:
             import dame
 
             board = dame.Board(req["fen"])
             for key in wanted:
                 board.push(next(m for m in board.legal_moves if _dame_key(m) == key))
-            eng = engines.get(name)
-            if eng is None:
-                eng = engines[name] = dame.Engine(hash_mb=64)
-            res = eng.search(board, time=req["time"])
+            start = time.perf_counter()
+            if "depth" in req:
+                res = dame.Engine(hash_mb=64).search(board, depth=req["depth"])
+            else:
+                eng = engines.get(name)
+                if eng is None:
+                    eng = engines[name] = dame.Engine(hash_mb=64)
+                res = eng.search(board, time=req["time"])
+            elapsed = time.perf_counter() - start
             f, t, c = _dame_key(res.best_move)
-            reply = {"move": [f, t, sorted(c)], "depth": res.depth, "nodes": res.nodes}
+            reply = {"move": [f, t, sorted(c)], "depth": res.depth, "nodes": res.nodes,
+                     "elapsed": elapsed}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
 
