@@ -65,6 +65,34 @@ def run_worker(venv: str, script: str, job: dict[str, object]) -> dict[str, obje
     return result
 
 
+# PERFT.md counts, duplicates removed, from each variant's start position
+PUBLISHED = {
+    "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680],
+    "russian": [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586],
+    "brazilian": [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766],
+    "pool": [7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534],
+    "czech": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671],
+    "italian": [7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875],
+    "spanish": [7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866],
+    "frisian": [9, 81, 658, 3874, 21265, 102431, 540126, 2825779],
+    "canadian": [11, 121, 1222, 10053, 79049, 584100, 4369366],
+}
+
+
+def deep_perft(quick: bool) -> list[str]:
+    """Perft deeper than the test suite goes, checked against the published counts."""
+    rows = ["| variant | depth | count | published | time |", "|---|---:|---:|---|---:|"]
+    for name, counts in PUBLISHED.items():
+        depth = len(counts) - (2 if quick else 0)
+        rules = get_variant(name)
+        gen = generator(rules)
+        t = time.perf_counter()
+        n = gen.perft(start_position(rules), depth)
+        ok = "yes" if n == counts[depth - 1] else f"NO ({counts[depth - 1]:,})"
+        rows.append(f"| {name} | {depth} | {n:,} | {ok} | {time.perf_counter() - t:.1f} s |")
+    return rows
+
+
 def playout_positions(rules: object, count: int, seed: int = 1) -> list[object]:
     """Positions met in seeded random games of a variant (every position of each game)."""
     gen = generator(rules)  # type: ignore[arg-type]
@@ -168,6 +196,8 @@ def main() -> None:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | {tp:.3f} s | **{tp / td:.1f}x** |")
             else:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | — | counts differ: {nd} vs {np_} |")
+    lines += ["", "## Deeper perft of the variants against PERFT.md", ""]
+    lines += deep_perft(args.quick)
     lines += ["", "## Move generation per node, each variant relative to International (CPU time)", ""]
     lines.append("Legal moves of 2,000 positions from random games of each variant (all rules,")
     lines.append("huffs and king-move limits included).")
