@@ -53,6 +53,9 @@ OPENINGS = [
     "34-29 20-24 29x20 15x24",
 ]
 
+THINK: dict[str, list[float]] = {"damier": [], "py-draughts": [], "dame-rs": []}
+"""Wall time per move of each side (the peers' includes the pipe and rebuilding the board)."""
+
 MAX_PLIES = 240
 """Games still running after this many plies are adjudicated by material (2 men = won)."""
 
@@ -138,25 +141,49 @@ def play_game(peer: Peer, name: str, opening: str, damier_white: bool, movetime:
     game = Board(fen=fen)
     while True:
         outcome = game.outcome()
+        result: tuple[float, str] | None = None
         if outcome is not None:
             if outcome.winner is None:
-                return 0.5, outcome.reason
-            won = (outcome.winner == 0) == damier_white
-            return (1.0 if won else 0.0), outcome.reason
-        if game.ply >= MAX_PLIES:
+                result = 0.5, outcome.reason
+            else:
+                won = (outcome.winner == 0) == damier_white
+                result = (1.0 if won else 0.0), outcome.reason
+        elif game.ply >= MAX_PLIES:
             w, wk, b, bk = game.position.material()
             diff = (w + 3 * wk) - (b + 3 * bk)
             if abs(diff) < 2:
-                return 0.5, "adjudicated draw"
-            return (1.0 if (diff > 0) == damier_white else 0.0), "adjudicated"
+                result = 0.5, "adjudicated draw"
+            else:
+                result = (1.0 if (diff > 0) == damier_white else 0.0), "adjudicated"
+        if result is not None:
+            save_game(game, opening, name, damier_white, result[0])
+            return result
         damier_to_move = (game.turn == 0) == damier_white
+        t0 = time.perf_counter()
         if damier_to_move:
             move = engine.play(game, Limit(time=movetime)).move
+            THINK["damier"].append(time.perf_counter() - t0)
         else:
             f, t, c = peer.move(name, fen, game, movetime)
+            THINK[name].append(time.perf_counter() - t0)
             move = next(m for m in game.legal_moves
                         if m.from_square == f and m.to_square == t and sorted(m.captured) == c)
         game.push(move)
+
+
+def save_game(game: Board, opening: str, name: str, damier_white: bool, result: float) -> None:
+    """Append the game to ``bench/results/engine_games.pdn`` (to study the losses)."""
+    from damier.formats.pdn import Game, write_game
+
+    white, black = ("damier", name) if damier_white else (name, "damier")
+    score = result if damier_white else 1 - result
+    text = {1.0: "2-0", 0.5: "1-1", 0.0: "0-2"}[score]
+    pdn = Game.from_board(game, {"Event": f"bench {opening}", "White": white, "Black": black,
+                                 "Result": text})
+    results = BENCH / "results"
+    results.mkdir(exist_ok=True)
+    with open(results / "engine_games.pdn", "a", encoding="utf-8") as f:
+        f.write(write_game(pdn) + "\n\n")
 
 
 def elo(scores: list[float]) -> tuple[float, float, float]:
@@ -173,8 +200,13 @@ def elo(scores: list[float]) -> tuple[float, float, float]:
     return to_elo(p), to_elo(p - 1.96 * se), to_elo(p + 1.96 * se)
 
 
+SEARCH_OPTIONS: dict[str, int] = {}
+"""Search switches for experiments (``--search-option sacs=0``)."""
+
+
 def match(peer: Peer, name: str, openings: list[str], movetime: float) -> None:
     engine = Engine(hash_mb=64)
+    engine._searcher(engine.rules).options.update(SEARCH_OPTIONS)
     scores: list[float] = []
     w = d = losses = 0
     start = time.perf_counter()
@@ -191,6 +223,11 @@ def match(peer: Peer, name: str, openings: list[str], movetime: float) -> None:
             colour = "white" if damier_white else "black"
             print(f"  {name}: [{opening}] damier {colour}: {s} ({why})", flush=True)
     e, lo, hi = elo(scores)
+    ours, theirs = THINK["damier"], THINK[name]
+    print(f"  mean time per move: damier {sum(ours) / max(1, len(ours)):.3f} s, "
+          f"{name} {sum(theirs) / max(1, len(theirs)):.3f} s (with the pipe)")
+    ours.clear()
+    theirs.clear()
     print(f"damier vs {name} at {movetime} s/move: +{w} ={d} -{losses} "
           f"({len(scores)} games, {time.perf_counter() - start:.0f} s): "
           f"Elo {e:+.0f} (95% interval {lo:+.0f} .. {hi:+.0f})", flush=True)
@@ -251,7 +288,12 @@ def _main() -> None:
     ap.add_argument("--peers", default="py-draughts,dame-rs")
     ap.add_argument("--peer-python", help="python of a venv with py-draughts and dame-rs")
     ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--search-option", action="append", default=[],
+                    help="KEY=VALUE search switch for experiments (see Searcher.options)")
     args = ap.parse_args()
+    for item in args.search_option:
+        key, _, value = item.partition("=")
+        SEARCH_OPTIONS[key] = int(value)
     speed(args.depth)
     if args.speed_only:
         return

@@ -109,7 +109,8 @@ class Searcher:
         self.options: dict[str, int] = {}
         """Search switches for experiments: ``threats`` 1 extends quiet horizons where the
         opponent threatens to capture (off: it lost in self-play at 0.2 s/move), ``lmr``
-        0/1/2 for no, moderate (default) or aggressive late-move reductions."""
+        0/1/2 for no, moderate (default) or aggressive late-move reductions, ``sacs`` 1
+        (default) never reduces a move that offers a capture (shots start that way)."""
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -169,6 +170,7 @@ class Searcher:
         AUXV = self.uses_aux
         THREATS = self.options.get("threats", 0)
         LMR = self.options.get("lmr", 1)
+        SACS = self.options.get("sacs", 1)
         LMR_FIRST, LMR_MORE = (3, 8) if LMR < 2 else (2, 5)
         BREAK = rules.goal == "breakthrough"
         ANTI = rules.goal == "antidraughts"
@@ -379,7 +381,8 @@ class Searcher:
                 else:
                     red = 0
                     if (LMR and nd >= 2 and i >= LMR_FIRST and not capture and m != k1
-                            and m != k2 and not (kx and not frm & k)):
+                            and m != k2 and not (kx and not frm & k)
+                            and not (SACS and has_capture_raw(nw, nb, nk, nt))):
                         red = 1 if (i < LMR_MORE or nd < 4) else 2
                         if LMR > 1 and nd >= 6 and i >= 2 * LMR_MORE:
                             red = 3

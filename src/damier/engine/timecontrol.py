@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 SAFETY = 0.03
 """Seconds kept in hand for the caller's overhead (building the reply, I/O)."""
+SOFT_SHARE = 0.85
+"""Share of a fixed move time after which no new depth is started (an unfinished depth
+still counts when it found a better first move)."""
 SUDDEN_DEATH_MOVES = 30
 """Moves still to play assumed when the clock has no ``moves_to_go``."""
 
@@ -56,14 +59,14 @@ class Budget:
 def allocate(limit: Limit, turn: int) -> Budget:
     """The time budget of one move for the side ``turn``.
 
-    Fixed time: the hard deadline is the limit less a small safety, the soft one 60% of it
+    Fixed time: the hard deadline is the limit less a small safety, the soft one 85% of it
     (a new depth usually takes longer than all the previous ones together). Clocks: an even
     share of the time left over the moves to go (30 assumed in sudden death) plus most of
     the increment, never more than 40% of the time left (80% on the last move before the
     control); the soft deadline is the share, the hard one five times the share within that cap.
 
     >>> allocate(Limit(time=1.0), 0)
-    Budget(soft=0.6, hard=0.97)
+    Budget(soft=0.85, hard=0.97)
     >>> b = allocate(Limit(white_clock=60.0, increment=1.0), 0)
     >>> round(b.soft, 3), round(b.hard, 3)
     (2.735, 13.673)
@@ -72,7 +75,7 @@ def allocate(limit: Limit, turn: int) -> Budget:
     if limit.time is not None:
         t = max(0.001, limit.time)
         hard = max(0.001, t - SAFETY)
-        soft = 0.6 * t
+        soft = SOFT_SHARE * t
     left = limit.clock(turn)
     if left is not None:
         left = max(0.0, left - SAFETY)
