@@ -216,6 +216,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             return len(choose(sequences_of(white, black, kings, turn, ~n, True), kings))
         if n:
             return n
+        return quiet_count(white, black, kings, turn)
         mine = white if turn == WHITE else black
         occ = white | black
         empty = ALL & ~occ
