@@ -196,7 +196,6 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     t = tables.build(rules)
     g = t.geometry
     ALL = t.all_squares
-    MAN_QUIET = t.man_quiet
     sequences, sequences_of = capture_search.build(t)
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     if eightway.applies(t):
@@ -217,16 +216,6 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
         if n:
             return n
         return quiet_count(white, black, kings, turn)
-        mine = white if turn == WHITE else black
-        occ = white | black
-        empty = ALL & ~occ
-        men = mine & ~kings
-        if men:
-            for s, src, _table in MAN_QUIET[turn]:
-                n += (((men & src) << s if s > 0 else (men & src) >> -s) & empty).bit_count()
-        if mine & kings:
-            n += king_quiet_count(mine & kings, occ)
-        return n
 
     def generic_legal(white: int, black: int, kings: int, turn: int) -> Out:
         n = single_captures(white, black, kings, turn)
