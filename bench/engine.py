@@ -187,9 +187,15 @@ def save_game(game: Board, opening: str, name: str, damier_white: bool, result: 
 
 
 def elo(scores: list[float]) -> tuple[float, float, float]:
-    """Elo difference and its 95% interval from per-game scores."""
+    """Elo difference and its 95% interval from per-game scores (normal approximation).
+
+    A shutout has no finite estimate: the interval is then one-sided by the rule of three
+    (a score below 3/n, or above 1 - 3/n, at 95%), and the estimate is that bound."""
     n = len(scores)
     p = sum(scores) / n
+    if p in (0.0, 1.0):
+        bound = -400 * math.log10(1 / min(3 / n, 0.5) - 1)
+        return (bound, -math.inf, bound) if p == 0.0 else (-bound, -bound, math.inf)
 
     def to_elo(x: float) -> float:
         x = min(max(x, 0.5 / n), 1 - 0.5 / n)
@@ -228,9 +234,12 @@ def match(peer: Peer, name: str, openings: list[str], movetime: float) -> None:
           f"{name} {sum(theirs) / max(1, len(theirs)):.3f} s (with the pipe)")
     ours.clear()
     theirs.clear()
+    if math.isinf(lo) or math.isinf(hi):
+        rating = f"Elo {'<' if math.isinf(lo) else '>'} {e:+.0f} (95%, rule of three)"
+    else:
+        rating = f"Elo {e:+.0f} (95% interval {lo:+.0f} .. {hi:+.0f})"
     print(f"damier vs {name} at {movetime} s/move: +{w} ={d} -{losses} "
-          f"({len(scores)} games, {time.perf_counter() - start:.0f} s): "
-          f"Elo {e:+.0f} (95% interval {lo:+.0f} .. {hi:+.0f})", flush=True)
+          f"({len(scores)} games, {time.perf_counter() - start:.0f} s): {rating}", flush=True)
 
 
 def peer_python(arg: str | None) -> str:
