@@ -88,3 +88,15 @@ def test_strict_czech_never_huffs() -> None:
     board = Board("czech", "B:W18,30:B14,1")
     with pytest.raises(IllegalMoveError, match="capture is compulsory"):
         board.push("1-5")
+
+
+def test_huffed_square_may_be_crossed_by_the_capture_that_follows() -> None:
+    # found by hypothesis: White's 30-26 left 22 and 23 able to capture; Black huffs 23 and
+    # its man on 16 jumps through the emptied square (16x23x30). The long form reads back.
+    board = Board("czech-traditional")
+    for move in ["10-14", "22-17", "11-16", "26-22", "14-18", "24-19", "9-13", "30-26"]:
+        board.push(move)
+    assert huffs(board) == {22, 23}
+    (move,) = [m for m in board.legal_moves if m.long() == "h23,16x23x30"]
+    assert board.parse_move("h23,16x23x30") == move
+    assert board.parse_move(board.notation(move)) == move

@@ -123,7 +123,7 @@ def _square(text: str, rules: Rules, original: str) -> int:
 def stopping_squares(mv: Move, position: Position, gen: MoveGenerator) -> list[set[int]]:
     """For each capture step but the last, the squares a PDN long form may name (§5.4)."""
     g = gen.geometry
-    occupied = position.white | position.black
+    occupied = (position.white | position.black) & ~mv.fast[5]  # a huffed piece is gone first
     path = mv.path_indices
     caps = mv.captured_indices
     out: list[set[int]] = []
