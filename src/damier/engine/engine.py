@@ -90,7 +90,6 @@ class Engine:
         self.hash_mb = hash_mb
         self.rng = random.Random(seed)
         self._searchers: dict[str, Searcher] = {}
-        self._stop = False
         self._searcher(self.rules)
 
     @property
@@ -114,7 +113,6 @@ class Engine:
     def stop(self) -> None:
         """Ask the running search to stop soon (safe to call from another thread); it then
         reports what it has."""
-        self._stop = True
         for s in list(self._searchers.values()):
             s.stop_requested = True
 
@@ -142,7 +140,6 @@ class Engine:
         timed = limit.time is not None or limit.clock(board.turn) is not None
         start = time.perf_counter()
         searcher.stop_requested = False
-        self._stop = False
         root_moves: list[FastMove] | None = [m.fast for m in moves] if moves else None
         for it in searcher.iterate(
             root,
