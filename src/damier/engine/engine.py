@@ -112,7 +112,7 @@ class Engine:
 
     def stop(self) -> None:
         """Ask the running search to stop soon (safe to call from another thread); it then
-        reports what it has."""
+        reports what it has. A stop asked before a search starts is forgotten by it."""
         for s in list(self._searchers.values()):
             s.stop_requested = True
 
