@@ -105,3 +105,20 @@ def test_stateful_perft_equals_playing_every_move(variant: str, fen: str | None,
         return sum(slow(gen.apply(p, m), d - 1) for m in gen.legal(p))  # type: ignore[arg-type]
 
     assert gen.perft(board.position, depth) == slow(board.position, depth)
+
+
+@pytest.mark.parametrize("plies", [2, 4, 5, 6])
+def test_frisian_perft_near_the_king_move_limit(plies: int) -> None:
+    """The Frisian perft counts a subtree with the stateless rules only while no king can
+    reach the three-move limit in it; positions with one king 1-3 moves into its run."""
+    board = Board("frisian", "W:WK46,50:B1,2")
+    for move in ["46-41", "1-6", "41-37", "6-11", "37-32", "2-7"][:plies]:
+        board.push(move)
+    gen = board.gen
+
+    def slow(p: object, d: int) -> int:
+        if d == 0:
+            return 1
+        return sum(slow(gen.apply(p, m), d - 1) for m in gen.legal(p))  # type: ignore[arg-type]
+
+    assert gen.perft(board.position, 5) == slow(board.position, 5)

@@ -87,4 +87,13 @@ def install(gen: MoveGenerator) -> None:
     gen.stateful = True
     gen._legal_pos = legal
     gen._apply_pos = apply
-    gen._perft_pos = stateful_perft(children, leaf_count)
+    def stateless_depth(aux: int, turn: int) -> int:
+        """Plies within which no move list can be cut by the limit: the side to move (count
+        c1) reaches the limit on its move at ply 2 * (limit - c1) at the earliest, the other
+        side (count c2) at ply 2 * (limit - c2) + 1; a subtree of that depth or less is
+        counted by the stateless rules."""
+        c1 = side_state(aux, turn)[1]
+        c2 = side_state(aux, 1 - turn)[1]
+        return min(2 * (limit - c1), 2 * (limit - c2) + 1)
+
+    gen._perft_pos = stateful_perft(children, leaf_count, stateless_depth, gen.perft_raw)

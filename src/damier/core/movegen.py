@@ -164,12 +164,18 @@ Child = tuple[int, int, int, int, int]
 def stateful_perft(
     children: Callable[[int, int, int, int, int], list[Child]],
     leaf_count: Callable[[int, int, int, int, int], int],
+    stateless_depth: Callable[[int, int], int] | None = None,
+    plain_perft: Callable[[int, int, int, int, int], int] | None = None,
 ) -> Callable[[Position, int], int]:
     """Perft for a variant with state in ``Position.aux``: ``children`` lists the moves of a
     position with the ``aux`` each one leads to, ``leaf_count`` counts the moves of a
-    position (bulk counting at the last ply)."""
+    position (bulk counting at the last ply). When ``stateless_depth(aux, turn)`` says the
+    state cannot change any move list within that many plies, ``plain_perft`` (the
+    stateless rules) counts the subtree."""
 
     def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
+        if plain_perft is not None and stateless_depth is not None and depth <= stateless_depth(aux, turn):
+            return plain_perft(white, black, kings, turn, depth)
         if depth == 1:
             return leaf_count(white, black, kings, turn, aux)
         total = 0
