@@ -160,17 +160,24 @@ def to_hub(pos: Position, rules: Rules) -> str:
     >>> to_hub(start_position(intl), intl)[:3], len(to_hub(start_position(intl), intl))
     ('Wbb', 51)
     """
+    return ("W" if pos.turn == WHITE else "B") + square_chars(pos, rules)
+
+
+def square_chars(pos: Position, rules: Rules, empty: str = "e") -> str:
+    """One character per square in square-number order: ``w``/``b`` men, ``W``/``B`` kings,
+    ``empty`` for an empty square (the body of the Hub position string)."""
     names = rules.names
-    g = rules.geometry
-    chars = ["W" if pos.turn == WHITE else "B"]
-    for n in range(1, g.squares + 1):
-        bit = g.mask[names.index_of_number(n)]
-        if pos.white & bit:
-            chars.append("W" if pos.kings & bit else "w")
-        elif pos.black & bit:
-            chars.append("B" if pos.kings & bit else "b")
+    mask = rules.geometry.mask
+    white, black, kings = pos.white, pos.black, pos.kings
+    chars = []
+    for n in range(1, rules.geometry.squares + 1):
+        bit = mask[names.index_of_number(n)]
+        if white & bit:
+            chars.append("W" if kings & bit else "w")
+        elif black & bit:
+            chars.append("B" if kings & bit else "b")
         else:
-            chars.append("e")
+            chars.append(empty)
     return "".join(chars)
 
 

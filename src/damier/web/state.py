@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from damier.core.board import Board
 from damier.core.colors import color_name
+from damier.core.fen import square_chars
 from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant, variant_names
@@ -34,20 +35,7 @@ def square_numbers(name: str) -> tuple[int, ...]:
 
 def pieces_string(board: Board) -> str:
     """The pieces of the current position, one character per square (square-number order)."""
-    pos = board.position
-    rules = board.rules
-    mask = rules.geometry.mask
-    names = rules.names
-    out = []
-    for n in square_numbers(rules.name):
-        bit = mask[names.index_of_number(n)]
-        if pos.white & bit:
-            out.append("W" if pos.kings & bit else "w")
-        elif pos.black & bit:
-            out.append("B" if pos.kings & bit else "b")
-        else:
-            out.append(".")
-    return "".join(out)
+    return square_chars(board.position, board.rules, empty=".")
 
 
 @cache
