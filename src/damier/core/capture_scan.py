@@ -92,6 +92,17 @@ def build(t: Tables) -> tuple[KingCanCapture, Pos4Bool, SingleCaptures, Pos4Move
         k = mine & kings
         return bool(k) and king_can_capture(k, theirs, occ, empty)
 
+    def continues(land: int, cont: tuple[tuple[int, int], ...], targets: int, empty: int) -> bool:
+        """Whether a man on one of the ``land`` squares can jump again in one of the
+        directions ``cont`` (every capture direction but straight back)."""
+        for s2, two2 in cont:
+            if s2 > 0:
+                if (((land & two2) << s2 & targets) << s2) & empty:
+                    return True
+            elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
+                return True
+        return False
+
     def single_captures(white: int, black: int, kings: int, turn: int) -> int | None:
         """The number of capture moves if they are all single man captures (0 if none);
         ``None`` when the general search must decide. (A written-out variant may instead
@@ -109,25 +120,17 @@ def build(t: Tables) -> tuple[KingCanCapture, Pos4Bool, SingleCaptures, Pos4Move
         for s, two, cont in MAN_CAP_UP[turn]:
             land = (((men & two) << s & targets) << s) & empty
             if land:
+                if continues(land, cont, targets, empty):
+                    return None
                 found |= land
                 total += land.bit_count()
-                for s2, two2 in cont:
-                    if s2 > 0:
-                        if (((land & two2) << s2 & targets) << s2) & empty:
-                            return None
-                    elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
-                        return None
         for s, two, cont in MAN_CAP_DOWN[turn]:
             land = (((men & two) >> s & targets) >> s) & empty
             if land:
+                if continues(land, cont, targets, empty):
+                    return None
                 found |= land
                 total += land.bit_count()
-                for s2, two2 in cont:
-                    if s2 > 0:
-                        if (((land & two2) << s2 & targets) << s2) & empty:
-                            return None
-                    elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
-                        return None
         if found and (
             (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings)
         ):
