@@ -353,20 +353,29 @@ async def run_initiator(
             player.new_game()
             settings = GameSettings(my_color, minutes, moves, board, reply.name, number,
                                     stop_after=number == games, peer_grace=peer_grace)
-            try:
-                game = await play_game(conn, player, name, settings, log)
-            except DxpError as e:
-                if isinstance(e.game, DxpGame):
-                    on_game(e.game)
-                raise
+            game = await _play_and_report(conn, player, name, settings, log, on_game)
             results.append(game)
-            on_game(game)
             if game.peer_stop and number < games:
                 log(f"{reply.name} asked to stop after game {number}")
                 break
     finally:
         await conn.close()
     return results
+
+
+async def _play_and_report(
+    conn: DxpConnection, player: Player, name: str, settings: GameSettings, log: Log,
+    on_game: Callable[[DxpGame], None],
+) -> DxpGame:
+    """Play one game and hand it to ``on_game`` — also a game broken off by an error."""
+    try:
+        game = await play_game(conn, player, name, settings, log)
+    except DxpError as e:
+        if isinstance(e.game, DxpGame):
+            on_game(e.game)
+        raise
+    on_game(game)
+    return game
 
 
 async def serve_connection(
@@ -407,14 +416,8 @@ async def serve_connection(
         my_color = WHITE if msg.follower_color == "W" else BLACK
         settings = GameSettings(my_color, float(msg.minutes), msg.moves, board, msg.name, number,
                                 peer_grace=peer_grace)
-        try:
-            game = await play_game(conn, player, name, settings, log)
-        except DxpError as e:
-            if isinstance(e.game, DxpGame):
-                on_game(e.game)
-            raise
+        game = await _play_and_report(conn, player, name, settings, log, on_game)
         results.append(game)
-        on_game(game)
         if game.peer_stop:
             return results
 
