@@ -94,3 +94,11 @@ def test_terminal_game_against_random_player_ends() -> None:
     assert play_loop(Board("english"), 0, computer, human_lines(), out) == 0
     del moves
     assert "black plays" in out.getvalue()  # Black (the computer) opens in English draughts
+
+
+def test_moves_after_moves_lists_huffs(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES §3.12: after 1-5 (14 should have taken 18) White may huff 14 before its move
+    args = ["moves", "--variant", "czech-traditional", "--fen", "B:W18,30:B14,1", "--moves", "1-5"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.split()
+    assert "h14,30-26" in out and "30-26" in out and "18-15" in out

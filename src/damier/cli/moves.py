@@ -1,5 +1,9 @@
 """``damier moves``: print the legal moves of a position.
 
+``--moves`` plays moves first; that is how to see the huff moves of ``czech-traditional``,
+which exist only right after an offending move (a FEN cannot say which pieces may be
+huffed).
+
 One move per line; with ``--fen -`` one line per FEN read from standard input, the moves
 separated by single spaces (an empty line for a position without moves).
 """
@@ -19,6 +23,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("moves", help="print the legal moves of a position")
     add_variant_argument(p)
     p.add_argument("--fen", help="position (default: the start); '-' reads FENs from stdin")
+    p.add_argument(
+        "--moves", default="",
+        help="moves played from the position first, space-separated (e.g. to reach a "
+        "position where a huff is possible)",
+    )
     p.add_argument(
         "--format", choices=("pdn", "long", "hub"), default="pdn",
         help="pdn: short unless ambiguous; long: every landing square; hub: captured squares",
@@ -45,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
             print(" ".join(moves_of(board, args.format)), flush=False)
         return 0
     board = Board(rules, args.fen)
+    for text in args.moves.split():
+        board.push(text)
     for text in moves_of(board, args.format):
         print(text)
     return 0
