@@ -35,6 +35,8 @@ def build(tables: Tables) -> tuple[KingQuiets, KingQuietCount, QuietCount, Quiet
     MAN_QUIET = tables.man_quiet
     KING_QUIET = tables.king_quiet
 
+    # king_quiets and king_quiet_count walk the same rays: one builds the list, the other
+    # only counts (perft's leaves); sharing the walk would cost a call per ray.
     def king_quiets(k: int, occ: int, out: Out) -> None:
         while k:
             low = k & -k
