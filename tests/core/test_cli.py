@@ -102,3 +102,18 @@ def test_moves_after_moves_lists_huffs(capsys: pytest.CaptureFixture[str]) -> No
     assert main(args) == 0
     out = capsys.readouterr().out.split()
     assert "h14,30-26" in out and "30-26" in out and "18-15" in out
+
+
+def test_render_plain_and_coloured() -> None:
+    from damier.cli.play import render
+
+    board = Board()
+    board.push("32-28")
+    plain = render(board, fancy=False).splitlines()
+    assert len(plain) == 11 and plain[-1] == "black to move"
+    assert plain[4].split() == ["·"] * 5
+    assert plain[5].split() == ["·", "·", "w", "·", "·"]  # the man now on 28
+    assert plain[6].split() == ["w", "·", "w", "w", "w"]  # 32 is empty
+    fancy = render(board, fancy=True)
+    assert "\x1b[48;5;136m" in fancy  # the last move's squares are highlighted
+    assert fancy.count("⛀") == 20 and fancy.count("⛂") == 20

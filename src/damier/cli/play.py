@@ -51,31 +51,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+# ANSI colours for terminals that have them (256-colour backgrounds, bright/dark pieces)
+_DARK, _LIGHT, _MARK = "\x1b[48;5;94m", "\x1b[48;5;180m", "\x1b[48;5;136m"
+_WHITE_PIECE, _BLACK_PIECE, _RESET = "\x1b[1;97m", "\x1b[1;30m", "\x1b[0m"
+_GLYPHS = {"w": "⛀", "W": "⛁", "b": "⛂", "B": "⛃"}
+
+
 def render(board: Board, flip: bool = False, fancy: bool = True) -> str:
-    """The board for a terminal: square names on the side, Unicode pieces when ``fancy``."""
-    symbols = {"w": "⛀", "W": "⛁", "b": "⛂", "B": "⛃"} if fancy else {}
-    size = board.rules.size
-    lines = []
+    """The board for a terminal, as seen from White (from Black with ``flip``).
+
+    ``fancy``: coloured squares, Unicode pieces (⛀ ⛁ white man and king, ⛂ ⛃ black) and the
+    squares of the last move highlighted. Plain: ``w``/``b`` men, ``W``/``B`` kings, ``·``
+    for an empty playing square.
+    """
     last = board.peek() if board.ply else None
-    marked = set()
-    if last is not None:
-        marked = {last.start, last.end}
+    marked = {last.start, last.end} if last is not None else set()
     names = board.rules.names
     width = max(len(names.label(i)) for i in range(board.rules.geometry.squares))
+    lines = []
     for row in board.grid(flip):
         cells = []
         for cell in row:
-            if cell is None:
+            if fancy:
+                if cell is None:
+                    cells.append(f"{_LIGHT}   {_RESET}")
+                    continue
+                label, piece = cell
+                back = _MARK if names.parse(label) in marked else _DARK
+                front = _WHITE_PIECE if piece in ("w", "W") else _BLACK_PIECE
+                cells.append(f"{back}{front} {_GLYPHS.get(piece or '', ' ')} {_RESET}")
+            elif cell is None:
                 cells.append(" " * (width + 1))
-                continue
-            label, piece = cell
-            text = symbols.get(piece, piece) if piece else "·"
-            idx = names.parse(label)
-            if fancy and idx in marked:
-                text = f"\x1b[7m{text}\x1b[0m"
-            cells.append(" " * (width - 1) + text + " ")
-        lines.append("".join(cells).rstrip())
-    del size
+            else:
+                cells.append(" " * (width - 1) + (cell[1] or "·") + " ")
+        lines.append("".join(cells).rstrip() if not fancy else "".join(cells))
     lines.append(f"{color_name(board.turn)} to move")
     return "\n".join(lines)
 
@@ -84,7 +93,10 @@ def run(args: argparse.Namespace) -> int:
     board = Board(args.variant, args.fen)
     you = parse_color(args.color)
     rng = random.Random(args.seed)
-    fancy = not args.ascii and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+    fancy = (
+        not args.ascii and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+        and "NO_COLOR" not in os.environ
+    )
     opponent: Callable[[Board], str] | None = None
     engine = Engine(board.rules, level=getattr(args, "level", 5), seed=args.seed)
     limit = Limit(time=getattr(args, "time", 1.0))
