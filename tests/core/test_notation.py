@@ -96,3 +96,14 @@ def test_every_legal_move_parses_back_from_its_notation() -> None:
         for move in board.legal_moves:
             for form in ("pdn", "long", "hub"):
                 assert board.parse_move(board.notation(move, form)) == move
+
+
+def test_single_capture_beside_a_longer_one_with_the_same_ends() -> None:
+    # found by a stress run: in free-choice rules a king may take one piece from 11 to 20
+    # or go round and end on 20 too; "11x20" is the complete path of the first (§5.2
+    # rule 9), the other must be written in full
+    board = Board("czech-traditional", "W:WK11,17,23,28,29,32:B3,4,5,6,10,12,14,15,16")
+    short = [m for m in board.legal_moves if m.long() == "11x20" and m.huff is None]
+    assert len(short) == 1
+    for move in board.legal_moves:
+        assert board.parse_move(board.notation(move)) == move

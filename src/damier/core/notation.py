@@ -105,6 +105,13 @@ def parse_move(
                 and mv not in found
             ):
                 found.append(mv)
+    if len(found) > 1:
+        # the complete path written out picks its move: a single capture's short form is its
+        # full path, so "11x20" names the one-piece capture even when a longer capture
+        # also ends on 20 (PDN.md §5.2 rule 9)
+        exact = [mv for mv in found if [mv.start, *mv.path_indices] == squares]
+        if len(exact) == 1:
+            return exact[0]
     if len(found) == 1:
         return found[0]
     if len(found) > 1:
