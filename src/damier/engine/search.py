@@ -340,32 +340,21 @@ class Searcher:
             bestm: FastMove | None = None
             a0 = alpha
             keys.append(key)
+            # Zobrist tables of the mover and of the opponent, chosen once per node
+            my_m, my_k, op_m, op_k = (zwm, zwk, zbm, zbk) if t == 0 else (zbm, zbk, zwm, zwk)
             for i, m in enumerate(moves):
                 frm, to, rem, kx = m[0], m[1], m[2], m[3]
-                if t == 0:
-                    if frm & k:
-                        nkey = key ^ zwk[frm] ^ zwk[to] ^ zside
-                    elif kx & to:
-                        nkey = key ^ zwm[frm] ^ zwk[to] ^ zside
-                    else:
-                        nkey = key ^ zwm[frm] ^ zwm[to] ^ zside
-                    r = rem
-                    while r:
-                        low = r & -r
-                        r ^= low
-                        nkey ^= zbk[low] if low & k else zbm[low]
+                if frm & k:
+                    nkey = key ^ my_k[frm] ^ my_k[to] ^ zside
+                elif kx & to:
+                    nkey = key ^ my_m[frm] ^ my_k[to] ^ zside
                 else:
-                    if frm & k:
-                        nkey = key ^ zbk[frm] ^ zbk[to] ^ zside
-                    elif kx & to:
-                        nkey = key ^ zbm[frm] ^ zbk[to] ^ zside
-                    else:
-                        nkey = key ^ zbm[frm] ^ zbm[to] ^ zside
-                    r = rem
-                    while r:
-                        low = r & -r
-                        r ^= low
-                        nkey ^= zwk[low] if low & k else zwm[low]
+                    nkey = key ^ my_m[frm] ^ my_m[to] ^ zside
+                r = rem
+                while r:
+                    low = r & -r
+                    r ^= low
+                    nkey ^= op_k[low] if low & k else op_m[low]
                 if AUXV:
                     p = apply_pos(Position(w, b, k, t, aux), m)
                     nw, nb, nk, naux = p[0], p[1], p[2], p[4]
