@@ -185,3 +185,33 @@ def test_game_over_raises() -> None:
 
     with pytest.raises(GameOverError):
         Engine().play(Board(fen="B:W46:B"), Limit(depth=1))
+
+
+@pytest.mark.parametrize(
+    "rules", [r for r in all_variants() if not (r.huffing or r.king_move_limit)], ids=lambda r: r.name
+)
+def test_quiet_move_test_agrees_with_the_generator(rules) -> None:  # type: ignore[no-untyped-def]
+    """The search's cheap "any move?" test at quiet leaves (no capture for the side to move)
+    answers exactly as counting the legal moves does, blocked positions included."""
+    from damier.core.movegen import generator
+    from damier.core.position import start_position
+    from damier.engine.search import quiet_move_test
+
+    gen = generator(rules)
+    can_move = quiet_move_test(rules)
+    rng = random.Random(17)
+    checked = blocked = 0
+    for _ in range(60):
+        pos = start_position(rules)
+        for _ in range(200):
+            p4 = pos[:4]
+            if not gen.has_capture_raw(*p4):
+                count = gen.count_raw(*p4)
+                assert can_move(*p4) == (count > 0), (rules.name, pos)
+                checked += 1
+                blocked += count == 0
+            moves = gen.legal(pos)
+            if not moves:
+                break
+            pos = gen.apply(pos, rng.choice(moves))
+    assert checked > 1000 and blocked > 0

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from damier.core.rules import Rules
 
@@ -113,9 +114,17 @@ def _shift(bits: int, amount: int) -> int:
     return bits << amount if amount >= 0 else bits >> -amount
 
 
-def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:  # noqa: C901
-    """The evaluation function of ``rules`` (plain-int closure; see the module docstring)."""
-    wt = weights or weights_for(rules)
+def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:
+    """The evaluation function of ``rules`` (plain-int closure; see the module docstring).
+
+    Evaluators are pure functions of their position, so one is built per rules object and
+    weights and then shared (building the lookup tables takes tens of milliseconds).
+    """
+    return _cached_evaluator(rules, weights or weights_for(rules))
+
+
+@lru_cache(maxsize=64)
+def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     g = rules.geometry
     size = g.size
     n = g.squares
@@ -141,14 +150,40 @@ def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator: 
                 values[v] = values.get(v, 0) | mask[i]
         return sorted(((m, v) for v, m in values.items()), key=lambda mv: mv[1])
 
-    PST_W = tuple(pst(0))
-    PST_B = tuple(pst(1))
-    BACK_W = g.row_mask[size - 1]
-    BACK_B = g.row_mask[0]
     MAN, KING = wt.man, wt.king
     BACK_GUARD, SUPPORT, TEMPO = wt.back_guard, wt.support, wt.tempo
     KMOB, LONGD = wt.king_mobility, wt.long_diagonal if rules.flying_kings else 0
     LONE, KONLY = wt.lone_king_scale, wt.kings_only_scale
+
+    # Material, the piece-square table and the back-rank guard of the men are summed by
+    # table lookups on chunks of the men bitboard: one lookup per chunk instead of a
+    # popcount per distinct square value, which made the evaluation the costliest part of
+    # the search. The guard counts only while the opponent has no king, hence two tables.
+    value_w = {mask[i]: v for m, v in pst(0) for i in range(n) if mask[i] & m}
+    value_b = {mask[i]: v for m, v in pst(1) for i in range(n) if mask[i] & m}
+    back_w, back_b = g.row_mask[size - 1], g.row_mask[0]
+    CHUNK_BITS = max(8, min(14, -(-ALL.bit_length() // 3)))
+    CHUNK = (1 << CHUNK_BITS) - 1
+    offsets = range(0, ALL.bit_length(), CHUNK_BITS)
+
+    def chunk_tables(values: dict[int, int], guard: int) -> tuple[tuple[int, list[int]], ...]:
+        tables = []
+        for off in offsets:
+            table = [0] * (CHUNK + 1)
+            for v in range(1, CHUNK + 1):
+                low = v & -v
+                bit = low << off
+                own = 0
+                if bit & ALL:
+                    own = MAN + values.get(bit, 0) + (BACK_GUARD if bit & guard else 0)
+                table[v] = table[v ^ low] + own
+            tables.append((off, table))
+        return tuple(tables)
+
+    MEN_W = chunk_tables(value_w, 0)
+    MEN_W_GUARD = chunk_tables(value_w, back_w)
+    MEN_B = chunk_tables(value_b, 0)
+    MEN_B_GUARD = chunk_tables(value_b, back_b)
     FLYING = rules.flying_kings
 
     # formation: shifts that bring the bit of the square behind a man onto the man
@@ -203,19 +238,11 @@ def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator: 
         bm = black & ~kings
         wk = white & kings
         bk = black & kings
-        nwm = wm.bit_count()
-        nbm = bm.bit_count()
-        nwk = wk.bit_count()
-        nbk = bk.bit_count()
-        s = MAN * (nwm - nbm) + KING * (nwk - nbk)
-        for m, v in PST_W:
-            s += v * (wm & m).bit_count()
-        for m, v in PST_B:
-            s -= v * (bm & m).bit_count()
-        if not bk:
-            s += BACK_GUARD * (wm & BACK_W).bit_count()
-        if not wk:
-            s -= BACK_GUARD * (bm & BACK_B).bit_count()
+        s = 0
+        for off, table in MEN_W_GUARD if not bk else MEN_W:
+            s += table[(wm >> off) & CHUNK]
+        for off, table in MEN_B_GUARD if not wk else MEN_B:
+            s -= table[(bm >> off) & CHUNK]
         if SUPPORT:
             for sh in SUP_W:
                 s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()
@@ -247,11 +274,16 @@ def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator: 
                 low = x & -x
                 x ^= low
                 s -= KMOB * (NEIGH[low] & empty).bit_count()
+            nwk = wk.bit_count()
+            nbk = bk.bit_count()
+            s += KING * (nwk - nbk)
             if LONGD:
                 s += LONGD * ((wk & LONG).bit_count() - (bk & LONG).bit_count())
             # endgame knowledge
-            nw = nwm + nwk
-            nb = nbm + nbk
+            nw = wm.bit_count() + nwk
+            nb = bm.bit_count() + nbk
+            nwm = nw - nwk
+            nbm = nb - nbk
             if s > 0 and nbk:
                 if FLYING and nb == 1 and nw <= 3 and LONE > 1:
                     s //= LONE if (bk & LONG or size > 8) else 2
