@@ -11,7 +11,8 @@ removes them at once (Turkish), and a sequence is emitted only when it cannot be
 
 This module must not choose among sequences (that is :mod:`~damier.core.choice`) or
 remove duplicate routes. Entry point: :func:`build`, which binds the tables
-(:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of)``.
+(:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of,
+men_sequences)``.
 """
 
 from __future__ import annotations
@@ -30,8 +31,12 @@ SequencesOf = Callable[[int, int, int, int, int, bool], Out]
 """``sequences_of(white, black, kings, turn, cand, complete)``: the sequences of the men in
 ``cand`` (those that can jump) and of every king of the side to move."""
 
+MenSequences = Callable[[int, int, int, int, int, Out], Out]
+"""``men_sequences(cand, targets, theirs, occ, turn, out)``: the complete sequences of the men
+in ``cand`` only (the caller knows no king can capture), appended to ``out``."""
 
-def build(t: Tables) -> tuple[Sequences, SequencesOf]:
+
+def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
     """The capture search of the rules object ``t`` was built from."""
     MASK = t.mask
     INDEX = t.index
@@ -190,6 +195,22 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf]:
             cand &= men
         return sequences_of(white, black, kings, turn, cand, complete)
 
+    def men_sequences(cand: int, targets: int, theirs: int, occ: int, turn: int, out: Out) -> Out:
+        """Append the complete capture sequences of the men in ``cand`` (men of ``turn`` that
+        can jump; ``targets``: the pieces they may take, ``theirs``: every opponent piece)
+        to ``out`` and return it."""
+        if not PLAIN_MEN:
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                man_search(low, INDEX[low], occ ^ low, targets, theirs, 0, (), -1, turn, out, True)
+        else:
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                plain_man_search(low, INDEX[low], occ ^ low, targets, 0, (), turn, out)
+        return out
+
     def sequences_of(white: int, black: int, kings: int, turn: int, cand: int, complete: bool) -> Out:
         """The capture sequences of the men in ``cand`` (those that can jump) and of every
         king of the side to move."""
@@ -198,13 +219,12 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf]:
         occ = white | black
         if cand:
             targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
-            plain = PLAIN_MEN and complete
-            while cand:
-                low = cand & -cand
-                cand ^= low
-                if plain:
-                    plain_man_search(low, INDEX[low], occ ^ low, targets, 0, (), turn, out)
-                else:
+            if complete:
+                men_sequences(cand, targets, theirs, occ, turn, out)
+            else:
+                while cand:
+                    low = cand & -cand
+                    cand ^= low
                     man_search(low, INDEX[low], occ ^ low, targets, theirs, 0, (), -1, turn, out,
                                complete)
         k = mine & kings
@@ -214,4 +234,4 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf]:
             king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out
 
-    return sequences, sequences_of
+    return sequences, sequences_of, men_sequences

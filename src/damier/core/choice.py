@@ -56,6 +56,8 @@ def make_chooser(
         return [m for m, v in zip(raw, values, strict=True) if v == best]
 
     def choose(raw: Out, kings: int) -> Out:
+        if len(raw) == 1:
+            return raw  # every rule keeps the only sequence there is
         if king_priority:
             raw = by_king_first(raw, kings)
         if rule == "free":

@@ -15,8 +15,10 @@ per row, up-right is a right shift by ``h``, up-left a right shift by ``h + 1``,
 left shift by ``h`` and down-right a left shift by ``h + 1``; a step off the board lands on
 a ghost bit, so no edge masks are needed. White's forward is up, Black's is down.
 
-Quiet man moves are emitted a row pair at a time: the target bits of one row pair (``N + 1``
-bits with the ghost bit) index a table of ready-made move tuples, filled on first use.
+Whether a man can capture at all is one expression over the victims: a target square with
+a man on one side and an empty square on the other side of the same diagonal. Quiet man
+moves are emitted a row pair at a time: the targets of both step directions in one row pair
+index a table of ready-made move tuples, filled on first use.
 
 This module must not decide rules by itself: it only reproduces what the general rules
 would produce in the cases it recognises (the test suite checks both paths agree).
@@ -32,23 +34,26 @@ from damier.core.fastmove import FastMove, Out
 _Pos4 = Callable[[int, int, int, int], Out]
 
 
-class _ChunkTable(dict[int, tuple[FastMove, ...]]):
-    """Chunk value -> the moves of the set bits of that chunk, built on first use."""
+class _RowPairTable(dict[int, tuple[FastMove, ...]]):
+    """Quiet man moves of one colour, keyed by the targets of one row pair: those of the
+    first step direction in place, those of the second shifted up by ``width``. Filled on
+    first use (a row pair has at most ``2 ** (2 * size)`` keys, far fewer in play)."""
 
-    def __init__(self, offset: int, by_bit: dict[int, FastMove]) -> None:
+    def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove]) -> None:
         super().__init__()
-        self.offset = offset
-        self.by_bit = by_bit
+        self.width = width
+        self.first = first
+        self.second = second
 
-    def __missing__(self, chunk: int) -> tuple[FastMove, ...]:
+    def __missing__(self, key: int) -> tuple[FastMove, ...]:
         moves = []
-        bit = 0
-        while chunk >> bit:
-            if chunk >> bit & 1:
-                moves.append(self.by_bit[1 << (self.offset + bit)])
-            bit += 1
+        for part, table in ((key & ((1 << self.width) - 1), self.first), (key >> self.width, self.second)):
+            while part:
+                bit = part & -part
+                part ^= bit
+                moves.append(table[bit])
         value = tuple(moves)
-        self[chunk] = value
+        self[key] = value
         return value
 
 
@@ -65,13 +70,15 @@ def build(
     king_can_capture: Callable[[int, int, int, int], bool],
     king_quiets: Callable[[int, int, Out], None],
     king_quiet_count: Callable[[int, int], int],
-    full_captures: _Pos4,
     captures_of: Callable[[int, int, int, int, int], Out],
-) -> tuple[Callable[[int, int, int, int], int], _Pos4]:
-    """Return ``(count, legal)`` for a diagonal-men variant.
+    men_sequences: Callable[[int, int, int, int, int, Out], Out],
+    choose: Callable[[Out, int], Out],
+) -> tuple[Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool]]:
+    """Return ``(count, legal, has_capture)`` for a diagonal-men variant.
 
-    ``full_captures`` and ``captures_of`` (given the men that can jump) are the general
-    search with the variant's choice rules.
+    ``captures_of(white, black, kings, turn, men)`` is the general search with the
+    variant's choice rules, for the given men that can jump and every king;
+    ``men_sequences`` the search for men alone and ``choose`` the choice rules.
     ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
     Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
@@ -81,151 +88,235 @@ def build(
     """
     S1 = size // 2
     S2 = S1 + 1
+    J1 = 2 * S1
+    J2 = 2 * S2
     ALL = all_squares
-    PW, PB = promo
-    CHUNK_BITS = size + 1
-    CHUNK = (1 << CHUNK_BITS) - 1
-    top_bit = ALL.bit_length()
+    PROMO = promo
+    TAKE_KINGS = men_take_kings
+    MEN_BACK = men_back
+    SPECIAL_CROWNING = not crowned_men_continue
+    VICTIMS_DIFFER = victims_differ
+    # Single captures keyed by the bit of the man that jumps (the landing is not needed).
+    T_UR, T_UL, T_DL, T_DR = (
+        tuple({m[0]: m for m in capture_tables[color][d].values()} for color in (0, 1))
+        for d in range(4)
+    )
+    # Quiet man moves: both target sets go into one int (the second one shifted above the
+    # board by W), and each row pair of that int is one table key.
+    PAIR_BITS = size + 1
+    W = -(-ALL.bit_length() // PAIR_BITS) * PAIR_BITS
+    ROW_PAIRS = tuple((((1 << PAIR_BITS) - 1) << off) * ((1 << W) + 1) for off in range(0, W, PAIR_BITS))
+    QUIET = tuple(_RowPairTable(W, t1, t2) for t1, t2 in quiet_tables)
 
-    def chunked(by_bit: dict[int, FastMove]) -> tuple[tuple[int, _ChunkTable], ...]:
-        return tuple(
-            (off, _ChunkTable(off, by_bit)) for off in range(0, top_bit, CHUNK_BITS)
-        )
-
-    QUIET_CHUNKS = tuple((chunked(t1), chunked(t2)) for t1, t2 in quiet_tables)
-
-    def needs_search(
-        ur: int, ul: int, dl: int, dr: int, tg: int, empty: int, turn: int, k: int, theirs: int,
-        their_kings: int, occ: int,
-    ) -> bool:
-        """Given some single man captures: may one continue, is a crowning special, does the
-        rule rank victims, or can a king capture? Then the general search decides."""
-        up = turn == WHITE or men_back
-        down = turn != WHITE or men_back
-        return bool(
-            (
-                up
-                and (
-                    (((((ur | ul | dr) >> S1) & tg) >> S1) & empty)
-                    or (((((ur | ul | dl) >> S2) & tg) >> S2) & empty)
-                )
-            )
-            or (
-                down
-                and (
-                    (((((dl | dr | ul) << S1) & tg) << S1) & empty)
-                    or (((((dl | dr | ur) << S2) & tg) << S2) & empty)
-                )
-            )
-            or (not crowned_men_continue and (ur | ul | dl | dr) & (PW if turn == WHITE else PB))
-            or (victims_differ and their_kings)
-            or (k and king_can_capture(k, theirs, occ, empty))
-        )
+    # count() and legal() are written out in full and share no helper: a call costs as much
+    # as the work of the innermost function of perft. Both open the same way:
+    # * f1, f2: the men moved one step forward (the targets of quiet moves, with `empty`);
+    # * m_ur ... m_dr: the men moved one step in each direction they capture in, e_ur ...
+    #   e_dr: the empty squares moved one step back, so that m_ur & e_ur holds the squares
+    #   with a man down-left and an empty square up-right: a target there can be taken.
+    # When some can, s_ur ... s_dr are the squares a man could jump from in each direction
+    # and ur ... dr the men that do; a man continues when its landing square is such a
+    # square in any direction but straight back (the piece it took is still there).
 
     def count(white: int, black: int, kings: int, turn: int) -> int:
-        # The landing sets are computed inline here and in legal(): a shared helper call
-        # costs as much as the work in the innermost function of perft.
         occ = white | black
         empty = ALL ^ occ
         if turn == WHITE:
-            men = white & ~kings
-            tg = black if men_take_kings else black & ~kings
-            ur = (((men >> S1) & tg) >> S1) & empty
-            ul = (((men >> S2) & tg) >> S2) & empty
-            if men_back:
-                dl = (((men << S1) & tg) << S1) & empty
-                dr = (((men << S2) & tg) << S2) & empty
-            else:
-                dl = dr = 0
-            k = white & kings
+            mine = white
+            theirs = black
         else:
-            men = black & ~kings
-            tg = white if men_take_kings else white & ~kings
-            dl = (((men << S1) & tg) << S1) & empty
-            dr = (((men << S2) & tg) << S2) & empty
-            if men_back:
-                ur = (((men >> S1) & tg) >> S1) & empty
-                ul = (((men >> S2) & tg) >> S2) & empty
-            else:
-                ur = ul = 0
-            k = black & kings
-        if ur | ul | dl | dr:
-            theirs = black if turn == WHITE else white
-            if needs_search(ur, ul, dl, dr, tg, empty, turn, k, theirs, theirs & kings, occ):
-                # the men that can jump are known: they sit two steps behind the landings
-                cand = (ur << 2 * S1) | (ul << 2 * S2) | (dl >> 2 * S1) | (dr >> 2 * S2)
-                return len(captures_of(white, black, kings, turn, cand & men))
-            return ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count()
-        if k:
-            if king_can_capture(k, black if turn == WHITE else white, occ, empty):
-                return len(full_captures(white, black, kings, turn))
-            n = king_quiet_count(k, occ)
+            mine = black
+            theirs = white
+        if kings:
+            men = mine & ~kings
+            k = mine & kings
+            tg = theirs if TAKE_KINGS else theirs & ~kings
         else:
-            n = 0
+            men = mine
+            k = 0
+            tg = theirs
         if turn == WHITE:
-            return n + ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
-        return n + ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
+            f1 = m_ur = men >> S1
+            f2 = m_ul = men >> S2
+            m_dl = men << S1 if MEN_BACK else 0
+            m_dr = men << S2 if MEN_BACK else 0
+        else:
+            f1 = m_dl = men << S1
+            f2 = m_dr = men << S2
+            m_ur = men >> S1 if MEN_BACK else 0
+            m_ul = men >> S2 if MEN_BACK else 0
+        e_ur = empty << S1
+        e_ul = empty << S2
+        e_dl = empty >> S1
+        e_dr = empty >> S2
+        if tg & ((m_ur & e_ur) | (m_ul & e_ul) | (m_dl & e_dl) | (m_dr & e_dr)):
+            if MEN_BACK or turn == WHITE:
+                s_ur = (tg & e_ur) << S1
+                s_ul = (tg & e_ul) << S2
+            else:
+                s_ur = s_ul = 0
+            if MEN_BACK or turn != WHITE:
+                s_dl = (tg & e_dl) >> S1
+                s_dr = (tg & e_dr) >> S2
+            else:
+                s_dl = s_dr = 0
+            ur = men & s_ur
+            ul = men & s_ul
+            dl = men & s_dl
+            dr = men & s_dr
+            if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
+                return len(captures_of(white, black, kings, turn, ur | ul | dl | dr))
+            n = 0
+            if ur:
+                if ur & ((s_ur | s_ul | s_dr) << J1):
+                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                n = ur.bit_count()
+            if ul:
+                if ul & ((s_ur | s_ul | s_dl) << J2):
+                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                n += ul.bit_count()
+            if dl:
+                if dl & ((s_dl | s_dr | s_ul) >> J1):
+                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                n += dl.bit_count()
+            if dr:
+                if dr & ((s_dl | s_dr | s_ur) >> J2):
+                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                n += dr.bit_count()
+            if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
+                return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+            return n
+        if k:
+            if king_can_capture(k, theirs, occ, empty):
+                return len(captures_of(white, black, kings, turn, 0))
+            return king_quiet_count(k, occ) + (f1 & empty).bit_count() + (f2 & empty).bit_count()
+        return (f1 & empty).bit_count() + (f2 & empty).bit_count()
 
     def legal(white: int, black: int, kings: int, turn: int) -> Out:
         occ = white | black
         empty = ALL ^ occ
         if turn == WHITE:
-            men = white & ~kings
-            tg = black if men_take_kings else black & ~kings
-            ur = (((men >> S1) & tg) >> S1) & empty
-            ul = (((men >> S2) & tg) >> S2) & empty
-            if men_back:
-                dl = (((men << S1) & tg) << S1) & empty
-                dr = (((men << S2) & tg) << S2) & empty
-            else:
-                dl = dr = 0
-            k = white & kings
+            mine = white
+            theirs = black
         else:
-            men = black & ~kings
-            tg = white if men_take_kings else white & ~kings
-            dl = (((men << S1) & tg) << S1) & empty
-            dr = (((men << S2) & tg) << S2) & empty
-            if men_back:
-                ur = (((men >> S1) & tg) >> S1) & empty
-                ul = (((men >> S2) & tg) >> S2) & empty
-            else:
-                ur = ul = 0
-            k = black & kings
-        out: Out = []
-        if ur | ul | dl | dr:
-            theirs = black if turn == WHITE else white
-            if needs_search(ur, ul, dl, dr, tg, empty, turn, k, theirs, theirs & kings, occ):
-                cand = (ur << 2 * S1) | (ul << 2 * S2) | (dl >> 2 * S1) | (dr >> 2 * S2)
-                return captures_of(white, black, kings, turn, cand & men)
-            append = out.append
-            t_ur, t_ul, t_dl, t_dr = capture_tables[turn]
-            for land, table in ((ur, t_ur), (ul, t_ul), (dl, t_dl), (dr, t_dr)):
-                while land:
-                    low = land & -land
-                    land ^= low
-                    append(table[low])
-            return out
-        if k and king_can_capture(k, black if turn == WHITE else white, occ, empty):
-            return full_captures(white, black, kings, turn)
+            mine = black
+            theirs = white
+        if kings:
+            men = mine & ~kings
+            k = mine & kings
+            tg = theirs if TAKE_KINGS else theirs & ~kings
+        else:
+            men = mine
+            k = 0
+            tg = theirs
         if turn == WHITE:
-            t1 = (men >> S1) & empty
-            t2 = (men >> S2) & empty
+            f1 = m_ur = men >> S1
+            f2 = m_ul = men >> S2
+            m_dl = men << S1 if MEN_BACK else 0
+            m_dr = men << S2 if MEN_BACK else 0
         else:
-            t1 = (men << S1) & empty
-            t2 = (men << S2) & empty
-        chunks1, chunks2 = QUIET_CHUNKS[turn]
-        if t1:
-            for off, tab in chunks1:
-                c = (t1 >> off) & CHUNK
-                if c:
-                    out += tab[c]
-        if t2:
-            for off, tab in chunks2:
-                c = (t2 >> off) & CHUNK
-                if c:
-                    out += tab[c]
+            f1 = m_dl = men << S1
+            f2 = m_dr = men << S2
+            m_ur = men >> S1 if MEN_BACK else 0
+            m_ul = men >> S2 if MEN_BACK else 0
+        e_ur = empty << S1
+        e_ul = empty << S2
+        e_dl = empty >> S1
+        e_dr = empty >> S2
+        if tg & ((m_ur & e_ur) | (m_ul & e_ul) | (m_dl & e_dl) | (m_dr & e_dr)):
+            if MEN_BACK or turn == WHITE:
+                s_ur = (tg & e_ur) << S1
+                s_ul = (tg & e_ul) << S2
+            else:
+                s_ur = s_ul = 0
+            if MEN_BACK or turn != WHITE:
+                s_dl = (tg & e_dl) >> S1
+                s_dr = (tg & e_dr) >> S2
+            else:
+                s_dl = s_dr = 0
+            ur = men & s_ur
+            ul = men & s_ul
+            dl = men & s_dl
+            dr = men & s_dr
+            if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
+                return captures_of(white, black, kings, turn, ur | ul | dl | dr)
+            out: Out = []
+            append = out.append
+            if ur:
+                if ur & ((s_ur | s_ul | s_dr) << J1):
+                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+                table = T_UR[turn]
+                bits = ur
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    append(table[low])
+            if ul:
+                if ul & ((s_ur | s_ul | s_dl) << J2):
+                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+                table = T_UL[turn]
+                bits = ul
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    append(table[low])
+            if dl:
+                if dl & ((s_dl | s_dr | s_ul) >> J1):
+                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+                table = T_DL[turn]
+                bits = dl
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    append(table[low])
+            if dr:
+                if dr & ((s_dl | s_dr | s_ur) >> J2):
+                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+                table = T_DR[turn]
+                bits = dr
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    append(table[low])
+            if SPECIAL_CROWNING:
+                promo = PROMO[turn]
+                if any(m[1] & promo for m in out):
+                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            return out
+        if k and king_can_capture(k, theirs, occ, empty):
+            return captures_of(white, black, kings, turn, 0)
+        out = []
+        both = (f1 & empty) | (f2 & empty) << W
+        quiet = QUIET[turn]
+        for rows in ROW_PAIRS:
+            key = both & rows
+            if key:
+                out += quiet[key]
         if k:
             king_quiets(k, occ, out)
         return out
 
-    return count, legal
+    def _jumpers(men: int, tg: int, empty: int, turn: int) -> int:
+        """The men that can capture (they sit two steps behind a landing square)."""
+        up = (
+            ((tg & (empty << S1)) << S1) | ((tg & (empty << S2)) << S2)
+            if MEN_BACK or turn == WHITE else 0
+        )
+        down = (
+            ((tg & (empty >> S1)) >> S1) | ((tg & (empty >> S2)) >> S2)
+            if MEN_BACK or turn != WHITE else 0
+        )
+        return men & (up | down)
+
+    def has_capture(white: int, black: int, kings: int, turn: int) -> bool:
+        occ = white | black
+        empty = ALL ^ occ
+        mine, theirs = (white, black) if turn == WHITE else (black, white)
+        men = mine & ~kings
+        tg = theirs if TAKE_KINGS else theirs & ~kings
+        if _jumpers(men, tg, empty, turn):
+            return True
+        k = mine & kings
+        return bool(k) and king_can_capture(k, theirs, occ, empty)
+
+    return count, legal, has_capture

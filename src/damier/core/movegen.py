@@ -202,7 +202,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     t = tables.build(rules)
     g = t.geometry
     ALL = t.all_squares
-    sequences, sequences_of = capture_search.build(t)
+    sequences, sequences_of, men_sequences = capture_search.build(t)
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     if eightway.applies(t):
         single_captures = eightway.build(t, king_can_capture)  # the same test, written out
@@ -258,9 +258,6 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
                 total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, depth)
         return total
 
-    def full_captures(white: int, black: int, kings: int, turn: int) -> Out:
-        return choose(sequences(white, black, kings, turn, True), kings)
-
     def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> Out:
         return choose(sequences_of(white, black, kings, turn, cand, True), kings)
 
@@ -273,7 +270,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     if diagonal_men:
         up_right, up_left, down_left, down_right = (g.direction_index(d) for d in
                                                     ((-1, 1), (-1, -1), (1, -1), (1, 1)))
-        count, legal = diagonal.build(
+        count, legal, has_capture = diagonal.build(
             g.size, ALL, t.promo,
             men_back=len(man_cap_dirs[0]) == 4,
             men_take_kings=t.men_take_kings,
@@ -290,8 +287,9 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             king_can_capture=king_can_capture,
             king_quiets=king_quiets,
             king_quiet_count=king_quiet_count,
-            full_captures=full_captures,
             captures_of=captures_of,
+            men_sequences=men_sequences,
+            choose=choose,
         )
 
     gen.legal_raw = legal
