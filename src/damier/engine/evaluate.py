@@ -63,6 +63,10 @@ class Weights:
     """King on the long diagonal (flying kings only)."""
     tempo: int = 4
     """Side to move."""
+    mobility: int = 0
+    """Per free square a man can step to (a cramped side runs out of safe moves)."""
+    balance: int = 0
+    """Per man of difference between a side's left and right halves of the board."""
     lone_king_scale: int = 8
     """Divide the score by this when a lone king faces at most three pieces (flying)."""
     kings_only_scale: int = 4
@@ -154,6 +158,9 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     BACK_GUARD, SUPPORT, TEMPO = wt.back_guard, wt.support, wt.tempo
     KMOB, LONGD = wt.king_mobility, wt.long_diagonal if rules.flying_kings else 0
     LONE, KONLY = wt.lone_king_scale, wt.kings_only_scale
+    MOB, BAL = wt.mobility, wt.balance
+    STEP_W, STEP_B = (tuple(g.shift[d] for d in rules.directions(rules.man_steps, c)) for c in (0, 1))
+    LEFT = sum(mask[i] for i in range(n) if coords[i][1] < size // 2)
 
     # Material, the piece-square table and the back-rank guard of the men are summed by
     # table lookups on chunks of the men bitboard: one lookup per chunk instead of a
@@ -243,6 +250,15 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             s += table[(wm >> off) & CHUNK]
         for off, table in MEN_B_GUARD if not wk else MEN_B:
             s -= table[(bm >> off) & CHUNK]
+        if MOB:
+            free = ALL & ~(white | black)
+            for sh in STEP_W:
+                s += MOB * ((wm << sh if sh > 0 else wm >> -sh) & free).bit_count()
+            for sh in STEP_B:
+                s -= MOB * ((bm << sh if sh > 0 else bm >> -sh) & free).bit_count()
+        if BAL:
+            s -= BAL * (abs(2 * (wm & LEFT).bit_count() - wm.bit_count())
+                        - abs(2 * (bm & LEFT).bit_count() - bm.bit_count()))
         if SUPPORT:
             for sh in SUP_W:
                 s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()

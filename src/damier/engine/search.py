@@ -146,7 +146,9 @@ class Searcher:
         """Search switches for experiments: ``threats`` 1 extends quiet horizons where the
         opponent threatens to capture (off: it lost in self-play at 0.2 s/move), ``lmr``
         0/1/2 for no, moderate (default) or aggressive late-move reductions, ``sacs`` 1
-        (default) never reduces a move that offers a capture (shots start that way)."""
+        (default) never reduces a move that offers a capture (shots start that way), ``probcut``
+        N > 0 prunes a quiet non-PV node of depth >= 3 when a search to 2/5 of its depth
+        beats beta by N centi-men per ply of depth."""
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -206,6 +208,7 @@ class Searcher:
         THREATS = self.options.get("threats", 0)
         LMR = self.options.get("lmr", 1)
         SACS = self.options.get("sacs", 1)
+        PROBCUT = self.options.get("probcut", 0)
         LMR_FIRST, LMR_MORE = (3, 8) if LMR < 2 else (2, 5)
         BREAK = rules.goal == "breakthrough"
         ANTI = rules.goal == "antidraughts"
@@ -348,6 +351,14 @@ class Searcher:
                 return terminal(ply)
             nd = -1 if horizon else (depth if n == 1 else depth - 1)
             capture = moves[0][2] != 0
+            if (PROBCUT and not pvnode and depth >= 3 and not capture and n > 1
+                    and -WIN_BOUND < beta < WIN_BOUND):
+                # a shallow search that beats beta by a margin predicts that the full
+                # search fails high too: return without searching the moves in full
+                raised = beta + PROBCUT * depth
+                v = pvs(raised - 1, raised, depth * 2 // 5, ply, w, b, k, t, aux, key, rev)
+                if v >= raised:
+                    return v - PROBCUT * depth
             if n > 1:
                 k1, k2 = killers[ply]
                 if capture:

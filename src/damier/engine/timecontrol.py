@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SAFETY = 0.03
-"""Seconds kept in hand for the caller's overhead (building the reply, I/O)."""
+"""Seconds kept in hand for the caller's overhead (building the reply, I/O); at most 5% of a
+fixed move time, since the overhead is a few milliseconds (the search looks at the clock
+every 256 nodes) and a short move time would otherwise lose a large share of itself."""
 SOFT_SHARE = 0.85
 """Share of a fixed move time after which no new depth is started (an unfinished depth
 still counts when it found a better first move)."""
@@ -67,6 +69,8 @@ def allocate(limit: Limit, turn: int) -> Budget:
 
     >>> allocate(Limit(time=1.0), 0)
     Budget(soft=0.85, hard=0.97)
+    >>> allocate(Limit(time=0.2), 0)
+    Budget(soft=0.17, hard=0.19)
     >>> b = allocate(Limit(white_clock=60.0, increment=1.0), 0)
     >>> round(b.soft, 3), round(b.hard, 3)
     (2.735, 13.673)
@@ -74,7 +78,7 @@ def allocate(limit: Limit, turn: int) -> Budget:
     soft = hard = 0.0
     if limit.time is not None:
         t = max(0.001, limit.time)
-        hard = max(0.001, t - SAFETY)
+        hard = max(0.001, t - min(SAFETY, 0.05 * t))
         soft = SOFT_SHARE * t
     left = limit.clock(turn)
     if left is not None:
