@@ -18,7 +18,8 @@ a ghost bit, so no edge masks are needed. White's forward is up, Black's is down
 Whether a man can capture at all is one expression over the victims: a target square with
 a man on one side and an empty square on the other side of the same diagonal. Quiet man
 moves are emitted a row pair at a time: the targets of both step directions in one row pair
-index a table of ready-made move tuples, filled on first use.
+index a table of ready-made move tuples, filled on first use. The kings' quiet moves come
+from one walk along their rays that stops as soon as it meets a piece a king can take.
 
 This module must not decide rules by itself: it only reproduces what the general rules
 would produce in the cases it recognises (the test suite checks both paths agree).
@@ -68,8 +69,8 @@ def build(
     quiet_tables: tuple[tuple[dict[int, FastMove], dict[int, FastMove]], ...],
     capture_tables: tuple[tuple[dict[int, FastMove], ...], ...],
     king_can_capture: Callable[[int, int, int, int], bool],
-    king_quiets: Callable[[int, int, Out], None],
-    king_quiet_count: Callable[[int, int], int],
+    king_rays: tuple[tuple[tuple[int, bool, tuple[FastMove, ...]], ...], ...],
+    index: dict[int, int],
     captures_of: Callable[[int, int, int, int, int], Out],
     men_sequences: Callable[[int, int, int, int, int, Out], Out],
     choose: Callable[[Out, int], Out],
@@ -84,7 +85,8 @@ def build(
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
     keyed by target bit; ``capture_tables[color]`` = (up-right, up-left, down-left,
     down-right) keyed by landing bit (empty dicts for directions the men of that colour
-    cannot capture in).
+    cannot capture in). ``king_rays`` are the quiet king rays per square
+    (:attr:`damier.core.tables.Tables.king_quiet`), ``index`` the bit -> square table.
     """
     S1 = size // 2
     S2 = S1 + 1
@@ -107,6 +109,70 @@ def build(
     W = -(-ALL.bit_length() // PAIR_BITS) * PAIR_BITS
     ROW_PAIRS = tuple((((1 << PAIR_BITS) - 1) << off) * ((1 << W) + 1) for off in range(0, W, PAIR_BITS))
     QUIET = tuple(_RowPairTable(W, t1, t2) for t1, t2 in quiet_tables)
+    # legal() reads the row pairs written out (a loop costs more): five on 10x10, six on
+    # the other sizes, where the missing ones are 0 masks whose key 0 has no moves
+    FIVE_ROW_PAIRS = len(ROW_PAIRS) == 5
+    FEW_ROW_PAIRS = len(ROW_PAIRS) <= 6
+    R0, R1, R2, R3, R4, R5 = (ROW_PAIRS + (0,) * 6)[:6]
+    INDEX = index
+    # Per square, per king ray: (ray mask, ray runs towards higher bits?, the quiet moves
+    # along it nearest first, first blocker bit -> the moves before it, the shift of one
+    # step along the ray). Kings step and capture along the same rays here.
+    KING_RAYS = tuple(
+        tuple(
+            (
+                rmask, inc, moves,
+                {m[1]: moves[:n] for n, m in enumerate(moves)},
+                abs(moves[0][1].bit_length() - moves[0][0].bit_length()),
+            )
+            for rmask, inc, moves in per_square
+        )
+        for per_square in king_rays
+    )
+
+    def king_quiets(k: int, theirs: int, occ: int, empty: int, out: Out) -> bool:
+        """Append the quiet moves of the kings ``k`` to ``out``; stop and return True as soon
+        as one of them can capture (``out`` is then incomplete)."""
+        while k:
+            low = k & -k
+            k ^= low
+            for rmask, inc, moves, before, step in KING_RAYS[INDEX[low]]:
+                blockers = rmask & occ
+                if not blockers:
+                    out += moves
+                    continue
+                if inc:
+                    first = blockers & -blockers
+                    if first & theirs and (first << step) & empty:
+                        return True
+                else:
+                    first = 1 << (blockers.bit_length() - 1)
+                    if first & theirs and (first >> step) & empty:
+                        return True
+                out += before[first]
+        return False
+
+    def king_quiet_count(k: int, theirs: int, occ: int, empty: int) -> int:
+        """The number of quiet moves of the kings ``k``, or -1 if one of them can capture."""
+        n = 0
+        while k:
+            low = k & -k
+            k ^= low
+            for rmask, inc, moves, before, step in KING_RAYS[INDEX[low]]:
+                blockers = rmask & occ
+                if not blockers:
+                    n += len(moves)
+                    continue
+                if inc:
+                    first = blockers & -blockers
+                    if first & theirs and (first << step) & empty:
+                        return -1
+                else:
+                    first = 1 << (blockers.bit_length() - 1)
+                    if first & theirs and (first >> step) & empty:
+                        return -1
+                n += len(before[first])
+        return n
 
     # count() and legal() are written out in full and share no helper: a call costs as much
     # as the work of the innermost function of perft. Both open the same way:
@@ -121,30 +187,40 @@ def build(
     def count(white: int, black: int, kings: int, turn: int) -> int:
         occ = white | black
         empty = ALL ^ occ
-        if turn == WHITE:
-            mine = white
-            theirs = black
-        else:
-            mine = black
+        if turn:  # Black (WHITE is 0)
             theirs = white
-        if kings:
-            men = mine & ~kings
-            k = mine & kings
-            tg = theirs if TAKE_KINGS else theirs & ~kings
-        else:
-            men = mine
-            k = 0
-            tg = theirs
-        if turn == WHITE:
-            f1 = m_ur = men >> S1
-            f2 = m_ul = men >> S2
-            m_dl = men << S1 if MEN_BACK else 0
-            m_dr = men << S2 if MEN_BACK else 0
-        else:
+            if kings:
+                men = black & ~kings
+                k = black & kings
+                tg = white if TAKE_KINGS else white & ~kings
+            else:
+                men = black
+                k = 0
+                tg = white
             f1 = m_dl = men << S1
             f2 = m_dr = men << S2
-            m_ur = men >> S1 if MEN_BACK else 0
-            m_ul = men >> S2 if MEN_BACK else 0
+            if MEN_BACK:
+                m_ur = men >> S1
+                m_ul = men >> S2
+            else:
+                m_ur = m_ul = 0
+        else:
+            theirs = black
+            if kings:
+                men = white & ~kings
+                k = white & kings
+                tg = black if TAKE_KINGS else black & ~kings
+            else:
+                men = white
+                k = 0
+                tg = black
+            f1 = m_ur = men >> S1
+            f2 = m_ul = men >> S2
+            if MEN_BACK:
+                m_dl = men << S1
+                m_dr = men << S2
+            else:
+                m_dl = m_dr = 0
         e_ur = empty << S1
         e_ul = empty << S2
         e_dl = empty >> S1
@@ -187,38 +263,49 @@ def build(
                 return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
             return n
         if k:
-            if king_can_capture(k, theirs, occ, empty):
+            n = king_quiet_count(k, theirs, occ, empty)
+            if n < 0:
                 return len(captures_of(white, black, kings, turn, 0))
-            return king_quiet_count(k, occ) + (f1 & empty).bit_count() + (f2 & empty).bit_count()
+            return n + (f1 & empty).bit_count() + (f2 & empty).bit_count()
         return (f1 & empty).bit_count() + (f2 & empty).bit_count()
 
     def legal(white: int, black: int, kings: int, turn: int) -> Out:
         occ = white | black
         empty = ALL ^ occ
-        if turn == WHITE:
-            mine = white
-            theirs = black
-        else:
-            mine = black
+        if turn:  # Black (WHITE is 0)
             theirs = white
-        if kings:
-            men = mine & ~kings
-            k = mine & kings
-            tg = theirs if TAKE_KINGS else theirs & ~kings
-        else:
-            men = mine
-            k = 0
-            tg = theirs
-        if turn == WHITE:
-            f1 = m_ur = men >> S1
-            f2 = m_ul = men >> S2
-            m_dl = men << S1 if MEN_BACK else 0
-            m_dr = men << S2 if MEN_BACK else 0
-        else:
+            if kings:
+                men = black & ~kings
+                k = black & kings
+                tg = white if TAKE_KINGS else white & ~kings
+            else:
+                men = black
+                k = 0
+                tg = white
             f1 = m_dl = men << S1
             f2 = m_dr = men << S2
-            m_ur = men >> S1 if MEN_BACK else 0
-            m_ul = men >> S2 if MEN_BACK else 0
+            if MEN_BACK:
+                m_ur = men >> S1
+                m_ul = men >> S2
+            else:
+                m_ur = m_ul = 0
+        else:
+            theirs = black
+            if kings:
+                men = white & ~kings
+                k = white & kings
+                tg = black if TAKE_KINGS else black & ~kings
+            else:
+                men = white
+                k = 0
+                tg = black
+            f1 = m_ur = men >> S1
+            f2 = m_ul = men >> S2
+            if MEN_BACK:
+                m_dl = men << S1
+                m_dr = men << S2
+            else:
+                m_dl = m_dr = 0
         e_ur = empty << S1
         e_ul = empty << S2
         e_dl = empty >> S1
@@ -278,22 +365,27 @@ def build(
                     low = bits & -bits
                     bits ^= low
                     append(table[low])
-            if SPECIAL_CROWNING:
-                promo = PROMO[turn]
-                if any(m[1] & promo for m in out):
-                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
+                return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
             return out
-        if k and king_can_capture(k, theirs, occ, empty):
-            return captures_of(white, black, kings, turn, 0)
-        out = []
         both = (f1 & empty) | (f2 & empty) << W
         quiet = QUIET[turn]
-        for rows in ROW_PAIRS:
-            key = both & rows
-            if key:
-                out += quiet[key]
         if k:
-            king_quiets(k, occ, out)
+            out = []
+            if king_quiets(k, theirs, occ, empty, out):
+                return captures_of(white, black, kings, turn, 0)
+            for rows in ROW_PAIRS:
+                out += quiet[both & rows]
+            return out
+        if FIVE_ROW_PAIRS:
+            return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                    *quiet[both & R4]]
+        if FEW_ROW_PAIRS:
+            return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                    *quiet[both & R4], *quiet[both & R5]]
+        out = []
+        for rows in ROW_PAIRS:
+            out += quiet[both & rows]
         return out
 
     def _jumpers(men: int, tg: int, empty: int, turn: int) -> int:

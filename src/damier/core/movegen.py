@@ -266,6 +266,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
         g.shape == "dark"
         and set(man_step_dirs[0]) == {g.direction_index((-1, -1)), g.direction_index((-1, 1))}
         and set(man_cap_dirs[0]) in ({0, 1}, {0, 1, 2, 3})
+        and set(rules.king_steps) == set(rules.king_captures)
     )
     if diagonal_men:
         up_right, up_left, down_left, down_right = (g.direction_index(d) for d in
@@ -285,8 +286,8 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
                 for c in (0, 1)
             ),
             king_can_capture=king_can_capture,
-            king_quiets=king_quiets,
-            king_quiet_count=king_quiet_count,
+            king_rays=t.king_quiet,
+            index=t.index,
             captures_of=captures_of,
             men_sequences=men_sequences,
             choose=choose,
