@@ -65,3 +65,54 @@ def test_every_named_weight_set_is_complete() -> None:
     for name, weights in VARIANT_WEIGHTS.items():
         assert weights.man != 0 and len(weights.runaway) >= 2, name
     assert weights_for(Board("turkish").rules) is VARIANT_WEIGHTS["turkish"]
+
+
+def _random_positions(rules: Rules, count: int, seed: int) -> list[tuple[int, int, int, int, int]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        board = Board(rules)
+        for _ply in range(rng.randrange(0, 90)):
+            if board.outcome() is not None:
+                break
+            board.push(rng.choice(list(board.legal_moves)))
+        out.append(board.position)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["international", "russian", "english", "turkish"])
+def test_mobility_term_counts_the_men_steps_the_generator_finds(variant: str) -> None:
+    """Weights.mobility: per free square a man can step to, White minus Black — checked
+    against the quiet man moves the move generator lists for each side."""
+    from dataclasses import replace
+
+    from damier.core.movegen import generator
+
+    board = Board(variant)
+    rules = board.rules
+    gen = generator(rules)
+    base = replace(weights_for(rules), mobility=0, balance=0)
+    plain = build_evaluator(rules, base)
+    with_mobility = build_evaluator(rules, replace(base, mobility=5))
+    for pos in _random_positions(rules, 25, seed=11):
+        w, b, k, t, aux = pos
+        steps = []
+        for side in (0, 1):
+            quiets = gen.quiets(pos._replace(turn=side))
+            steps.append(sum(1 for m in quiets if not m[0] & k))
+        expected = 5 * (steps[0] - steps[1]) * (1 if t == 0 else -1)
+        assert with_mobility(w, b, k, t) - plain(w, b, k, t) == expected
+
+
+def test_balance_term_penalises_men_on_one_wing() -> None:
+    """Weights.balance: per man of difference between a side's left and right halves."""
+    from dataclasses import replace
+
+    rules = Board().rules
+    base = replace(weights_for(rules), mobility=0, balance=0)
+    plain = build_evaluator(rules, base)
+    balanced = build_evaluator(rules, replace(base, balance=7))
+    # White: 4 men on the left half (files a-e), none on the right; Black: 2 and 2
+    pos = Board(fen="W:W31,36,41,46:B5,10,1,6").position
+    w, b, k, t, _ = pos
+    assert balanced(w, b, k, t) - plain(w, b, k, t) == -7 * (4 - 0)

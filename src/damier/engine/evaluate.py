@@ -10,7 +10,10 @@ Terms (all "white minus black", then negated for Black to move):
 
 * material: men and kings, kings valued for the variant (flying kings ~3 men, short ~1.5);
 * a piece-square table for men, built from advancement per row, centre bonus and edge
-  (flank) penalty, evaluated with one popcount per distinct value;
+  (flank) penalty; material, the table and the back-rank guard of the men are folded into
+  lookup tables on chunks of the men bitboard (three or four lookups per side);
+* men mobility (free squares the men can step to) and balance (men spread over both
+  halves of the board), weighted for International only so far (measured there);
 * back-rank guard: men on their own back row while the opponent has no king;
 * formation: men backed up by a friendly man behind them (hard to attack);
 * runaway men: a man near the crown row with no enemy piece in the cone ahead;
@@ -78,7 +81,7 @@ DEFAULT_SHORT = Weights(king=150, long_diagonal=0, lone_king_scale=1, kings_only
                         runaway=(0, 120, 80, 40, 0))
 
 VARIANT_WEIGHTS: dict[str, Weights] = {
-    "international": DEFAULT_FLYING,
+    "international": replace(DEFAULT_FLYING, mobility=2, balance=3),
     "frisian": replace(DEFAULT_FLYING, king=250),
     "frysk": replace(DEFAULT_FLYING, king=250),
     "canadian": replace(DEFAULT_FLYING, king=320),

@@ -18,6 +18,9 @@ after every completed depth, so the caller decides when to stop (sunfish's shape
   is never stood pat on — every capture is searched until a quiet position is reached;
 * late-move reductions for quiet moves that are not TT/killer/crowning moves, re-searched
   at full depth when they fail high; aspiration windows at the root;
+* forward pruning of quiet non-PV nodes (a ProbCut-style test, the usual substitute for
+  null-move pruning in draughts, where zugzwang is common): a shallow search at a raised
+  beta that still fails high is trusted;
 * draws: repetition of any earlier position since the last irreversible move (game history
   included), the quiet-move rule and the counted endgame rules of the variant;
 * scores in centi-men; a won position is ``WIN - plies`` so shorter wins score higher.
@@ -147,8 +150,8 @@ class Searcher:
         opponent threatens to capture (off: it lost in self-play at 0.2 s/move), ``lmr``
         0/1/2 for no, moderate (default) or aggressive late-move reductions, ``sacs`` 1
         (default) never reduces a move that offers a capture (shots start that way), ``probcut``
-        N > 0 prunes a quiet non-PV node of depth >= 3 when a search to 2/5 of its depth
-        beats beta by N centi-men per ply of depth."""
+        N (default 10, 0 = off) prunes a quiet non-PV node of depth >= 3 when a search to
+        2/5 of its depth beats beta by N centi-men per ply of depth."""
 
     # -- keys ----------------------------------------------------------------------------
 
@@ -208,7 +211,7 @@ class Searcher:
         THREATS = self.options.get("threats", 0)
         LMR = self.options.get("lmr", 1)
         SACS = self.options.get("sacs", 1)
-        PROBCUT = self.options.get("probcut", 0)
+        PROBCUT = self.options.get("probcut", 10)
         LMR_FIRST, LMR_MORE = (3, 8) if LMR < 2 else (2, 5)
         BREAK = rules.goal == "breakthrough"
         ANTI = rules.goal == "antidraughts"
