@@ -96,23 +96,34 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
                 out.append((fm, lm, ncap, lm if lm & promo else 0, npath, 0))
         return found
 
+    # per colour and square: jumped bit -> (landing square, landing bit); the search visits
+    # only the pieces next to the man, which are few
+    MAN_JUMP_OVER = tuple(
+        tuple({over: (land, lm) for over, land, lm, _d in jumps} for jumps in per_square)
+        for per_square in MAN_JUMPS
+    )
+
     def plain_man_search(
         fm: int, cur: int, occ: int, targets: int, cap: int, path: tuple[int, ...],
         color: int, out: Out,
     ) -> bool:
         """:func:`man_search` for the common rules: pieces removed at the end, a crowned man
         continues as a man, no turn restriction."""
-        if not targets & MAN_NEAR[color][cur]:
+        near = targets & MAN_NEAR[color][cur]
+        if not near:
             return False
         found = False
-        promo = PROMO[color]
-        for over, land, lm, _d in MAN_JUMPS[color][cur]:
-            if targets & over and not occ & lm:
+        jumps = MAN_JUMP_OVER[color][cur]
+        while near:
+            over = near & -near
+            near ^= over
+            land, lm = jumps[over]
+            if not occ & lm:
                 found = True
                 ncap = cap | over
                 npath = path + (land,)
                 if not plain_man_search(fm, land, occ, targets ^ over, ncap, npath, color, out):
-                    out.append((fm, lm, ncap, lm if lm & promo else 0, npath, 0))
+                    out.append((fm, lm, ncap, lm & PROMO[color], npath, 0))
         return found
 
     # Flying kings under the common rules (pieces removed at the end, no turn restriction,

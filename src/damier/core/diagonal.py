@@ -98,11 +98,41 @@ def build(
     MEN_BACK = men_back
     SPECIAL_CROWNING = not crowned_men_continue
     VICTIMS_DIFFER = victims_differ
-    # Single captures keyed by the bit of the man that jumps (the landing is not needed).
-    T_UR, T_UL, T_DL, T_DR = (
-        tuple({m[0]: m for m in capture_tables[color][d].values()} for color in (0, 1))
+    # Single captures per direction (up-right, up-left, down-left, down-right) and colour,
+    # keyed by the bit of the piece taken, and what decides whether the man may go on from
+    # its landing square: victim bit -> (the squares next to the landing that a man there
+    # could jump over, in the directions it captures in but straight back; jumped bit ->
+    # the square past it; does the capture crown a man under rules where that stops or
+    # changes the move?).
+    BACK = (2, 3, 0, 1)
+
+    def step(bits: int, d: int) -> int:
+        return bits >> S1 if d == 0 else bits >> S2 if d == 1 else bits << S1 if d == 2 else bits << S2
+
+    SINGLE = tuple(
+        tuple({m[2]: m for m in capture_tables[color][d].values()} for color in (0, 1))
         for d in range(4)
     )
+
+    def onward(color: int, d: int, land: int) -> tuple[int, dict[int, int], bool]:
+        near = 0
+        past: dict[int, int] = {}
+        for e in range(4):
+            if e == BACK[d] or not capture_tables[color][e]:
+                continue
+            over = step(land, e) & ALL
+            beyond = step(over, e) & ALL if over else 0
+            if beyond:
+                near |= over
+                past[over] = beyond
+        return near, past, bool(SPECIAL_CROWNING and land & PROMO[color])
+
+    ONWARD = tuple(
+        tuple({v: onward(color, d, m[1]) for v, m in SINGLE[d][color].items()} for color in (0, 1))
+        for d in range(4)
+    )
+    T_UR, T_UL, T_DL, T_DR = SINGLE
+    O_UR, O_UL, O_DL, O_DR = ONWARD
     # Quiet man moves: both target sets go into one int (the second one shifted above the
     # board by W), and each row pair of that int is one table key.
     PAIR_BITS = size + 1
@@ -174,15 +204,19 @@ def build(
                 n += len(before[first])
         return n
 
-    # count() and legal() are written out in full and share no helper: a call costs as much
-    # as the work of the innermost function of perft. Both open the same way:
-    # * f1, f2: the men moved one step forward (the targets of quiet moves, with `empty`);
-    # * m_ur ... m_dr: the men moved one step in each direction they capture in, e_ur ...
-    #   e_dr: the empty squares moved one step back, so that m_ur & e_ur holds the squares
-    #   with a man down-left and an empty square up-right: a target there can be taken.
-    # When some can, s_ur ... s_dr are the squares a man could jump from in each direction
-    # and ur ... dr the men that do; a man continues when its landing square is such a
-    # square in any direction but straight back (the piece it took is still there).
+    # count() and legal() are written out in full and share no helper: the work of one
+    # call is only a few dozen operations. Both start the same way: f1 and f2 are the men
+    # moved one step forward (with `empty`, the targets of quiet moves), and one
+    # expression tells whether any man can capture: a target with a man on one side and
+    # an empty square on the other side of the same diagonal.
+    #
+    # count() (perft's leaves, where captures are often several at once) then decides for
+    # all men together: m_ur ... m_dr are the men moved one step in each direction of
+    # capture and e_ur ... e_dr the empty squares moved one step back, so that m_ur & e_ur
+    # holds the squares with a man down-left and an empty square up-right; s_ur ... s_dr
+    # are the squares a man could jump from in each direction and ur ... dr the men that
+    # do. A man goes on when its landing square is such a square in any direction but
+    # straight back (the piece it took is still there).
 
     def count(white: int, black: int, kings: int, turn: int) -> int:
         occ = white | black
@@ -245,22 +279,22 @@ def build(
             n = 0
             if ur:
                 if ur & ((s_ur | s_ul | s_dr) << J1):
-                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
                 n = ur.bit_count()
             if ul:
                 if ul & ((s_ur | s_ul | s_dl) << J2):
-                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
                 n += ul.bit_count()
             if dl:
                 if dl & ((s_dl | s_dr | s_ul) >> J1):
-                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
                 n += dl.bit_count()
             if dr:
                 if dr & ((s_dl | s_dr | s_ur) >> J2):
-                    return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
                 n += dr.bit_count()
             if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
-                return len(choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings))
+                return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
             return n
         if k:
             n = king_quiet_count(k, theirs, occ, empty)
@@ -269,6 +303,11 @@ def build(
             return n + (f1 & empty).bit_count() + (f2 & empty).bit_count()
         return (f1 & empty).bit_count() + (f2 & empty).bit_count()
 
+    # legal() has to visit each capture to list it, so it decides there: v_ur ... v_dr are
+    # the squares with a man on one side and an empty square on the other per direction,
+    # each target among them is one single capture, and the ONWARD tables of its victim
+    # bit tell whether the man could go on from its landing square (or is crowned there
+    # under rules where that matters): then the search decides.
     def legal(white: int, black: int, kings: int, turn: int) -> Out:
         occ = white | black
         empty = ALL ^ occ
@@ -282,13 +321,15 @@ def build(
                 men = black
                 k = 0
                 tg = white
-            f1 = m_dl = men << S1
-            f2 = m_dr = men << S2
+            f1 = men << S1
+            f2 = men << S2
+            v_dl = f1 & (empty >> S1)
+            v_dr = f2 & (empty >> S2)
             if MEN_BACK:
-                m_ur = men >> S1
-                m_ul = men >> S2
+                v_ur = (men >> S1) & (empty << S1)
+                v_ul = (men >> S2) & (empty << S2)
             else:
-                m_ur = m_ul = 0
+                v_ur = v_ul = 0
         else:
             theirs = black
             if kings:
@@ -299,74 +340,88 @@ def build(
                 men = white
                 k = 0
                 tg = black
-            f1 = m_ur = men >> S1
-            f2 = m_ul = men >> S2
+            f1 = men >> S1
+            f2 = men >> S2
+            v_ur = f1 & (empty << S1)
+            v_ul = f2 & (empty << S2)
             if MEN_BACK:
-                m_dl = men << S1
-                m_dr = men << S2
+                v_dl = (men << S1) & (empty >> S1)
+                v_dr = (men << S2) & (empty >> S2)
             else:
-                m_dl = m_dr = 0
-        e_ur = empty << S1
-        e_ul = empty << S2
-        e_dl = empty >> S1
-        e_dr = empty >> S2
-        if tg & ((m_ur & e_ur) | (m_ul & e_ul) | (m_dl & e_dl) | (m_dr & e_dr)):
-            if MEN_BACK or turn == WHITE:
-                s_ur = (tg & e_ur) << S1
-                s_ul = (tg & e_ul) << S2
-            else:
-                s_ur = s_ul = 0
-            if MEN_BACK or turn != WHITE:
-                s_dl = (tg & e_dl) >> S1
-                s_dr = (tg & e_dr) >> S2
-            else:
-                s_dl = s_dr = 0
-            ur = men & s_ur
-            ul = men & s_ul
-            dl = men & s_dl
-            dr = men & s_dr
+                v_dl = v_dr = 0
+        if tg & (v_ur | v_ul | v_dl | v_dr):
             if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
-                return captures_of(white, black, kings, turn, ur | ul | dl | dr)
+                return captures_of(white, black, kings, turn, _jumpers(v_ur, v_ul, v_dl, v_dr, tg))
             out: Out = []
             append = out.append
-            if ur:
-                if ur & ((s_ur | s_ul | s_dr) << J1):
-                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            x = v_ur & tg
+            if x:
                 table = T_UR[turn]
-                bits = ur
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
+                onward = O_UR[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
                     append(table[low])
-            if ul:
-                if ul & ((s_ur | s_ul | s_dl) << J2):
-                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            x = v_ul & tg
+            if x:
                 table = T_UL[turn]
-                bits = ul
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
+                onward = O_UL[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
                     append(table[low])
-            if dl:
-                if dl & ((s_dl | s_dr | s_ul) >> J1):
-                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            x = v_dl & tg
+            if x:
                 table = T_DL[turn]
-                bits = dl
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
+                onward = O_DL[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
                     append(table[low])
-            if dr:
-                if dr & ((s_dl | s_dr | s_ur) >> J2):
-                    return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
+            x = v_dr & tg
+            if x:
                 table = T_DR[turn]
-                bits = dr
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
+                onward = O_DR[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
                     append(table[low])
-            if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
-                return choose(men_sequences(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
             return out
         both = (f1 & empty) | (f2 & empty) << W
         quiet = QUIET[turn]
@@ -388,17 +443,14 @@ def build(
             out += quiet[both & rows]
         return out
 
-    def _jumpers(men: int, tg: int, empty: int, turn: int) -> int:
-        """The men that can capture (they sit two steps behind a landing square)."""
-        up = (
-            ((tg & (empty << S1)) << S1) | ((tg & (empty << S2)) << S2)
-            if MEN_BACK or turn == WHITE else 0
-        )
-        down = (
-            ((tg & (empty >> S1)) >> S1) | ((tg & (empty >> S2)) >> S2)
-            if MEN_BACK or turn != WHITE else 0
-        )
-        return men & (up | down)
+    def men_search(jumpers: int, tg: int, theirs: int, occ: int, turn: int, kings: int) -> Out:
+        """The legal captures when only men can capture and some may go on (the search and
+        the choice rules decide)."""
+        return choose(men_sequences(jumpers, tg, theirs, occ, turn, []), kings)
+
+    def _jumpers(v_ur: int, v_ul: int, v_dl: int, v_dr: int, tg: int) -> int:
+        """The men that can capture (one step behind the pieces they can take)."""
+        return ((v_ur & tg) << S1) | ((v_ul & tg) << S2) | ((v_dl & tg) >> S1) | ((v_dr & tg) >> S2)
 
     def has_capture(white: int, black: int, kings: int, turn: int) -> bool:
         occ = white | black
@@ -406,7 +458,15 @@ def build(
         mine, theirs = (white, black) if turn == WHITE else (black, white)
         men = mine & ~kings
         tg = theirs if TAKE_KINGS else theirs & ~kings
-        if _jumpers(men, tg, empty, turn):
+        if MEN_BACK or turn == WHITE:
+            v_up = ((men >> S1) & (empty << S1)) | ((men >> S2) & (empty << S2))
+        else:
+            v_up = 0
+        if MEN_BACK or turn != WHITE:
+            v_down = ((men << S1) & (empty >> S1)) | ((men << S2) & (empty >> S2))
+        else:
+            v_down = 0
+        if tg & (v_up | v_down):
             return True
         k = mine & kings
         return bool(k) and king_can_capture(k, theirs, occ, empty)

@@ -243,12 +243,19 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
         depth -= 1
         moves = legal(white, black, kings, turn)
         if depth == 1:
+            # most moves capture nothing: their child costs three operations fewer
             if turn == WHITE:
                 for frm, to, rem, kx, _p, _h in moves:
-                    total += count(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1)
+                    if rem:
+                        total += count(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1)
+                    else:
+                        total += count(white ^ frm ^ to, black, kings ^ kx, 1)
             else:
                 for frm, to, rem, kx, _p, _h in moves:
-                    total += count(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0)
+                    if rem:
+                        total += count(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0)
+                    else:
+                        total += count(white, black ^ frm ^ to, kings ^ kx, 0)
             return total
         if turn == WHITE:
             for frm, to, rem, kx, _p, _h in moves:
