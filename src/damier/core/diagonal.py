@@ -74,8 +74,9 @@ def build(
     captures_of: Callable[[int, int, int, int, int], Out],
     men_sequences: Callable[[int, int, int, int, int, Out], Out],
     choose: Callable[[Out, int], Out],
-) -> tuple[Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool]]:
-    """Return ``(count, legal, has_capture)`` for a diagonal-men variant.
+) -> tuple[Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4]:
+    """Return ``(count, legal, has_capture, men_quiets)`` for a diagonal-men variant;
+    ``men_quiets`` lists the quiet moves of the men whether or not a capture exists.
 
     ``captures_of(white, black, kings, turn, men)`` is the general search with the
     variant's choice rules, for the given men that can jump and every king;
@@ -471,4 +472,18 @@ def build(
         k = mine & kings
         return bool(k) and king_can_capture(k, theirs, occ, empty)
 
-    return count, legal, has_capture
+    def men_quiets(white: int, black: int, kings: int, turn: int) -> Out:
+        empty = ALL ^ (white | black)
+        if turn:
+            men = black & ~kings
+            both = ((men << S1) & empty) | ((men << S2) & empty) << W
+        else:
+            men = white & ~kings
+            both = ((men >> S1) & empty) | ((men >> S2) & empty) << W
+        quiet = QUIET[turn]
+        out: Out = []
+        for rows in ROW_PAIRS:
+            out += quiet[both & rows]
+        return out
+
+    return count, legal, has_capture, men_quiets

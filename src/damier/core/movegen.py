@@ -278,7 +278,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     if diagonal_men:
         up_right, up_left, down_left, down_right = (g.direction_index(d) for d in
                                                     ((-1, 1), (-1, -1), (1, -1), (1, 1)))
-        count, legal, has_capture = diagonal.build(
+        count, legal, has_capture, men_quiets = diagonal.build(
             g.size, ALL, t.promo,
             men_back=len(man_cap_dirs[0]) == 4,
             men_take_kings=t.men_take_kings,
@@ -299,6 +299,17 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             men_sequences=men_sequences,
             choose=choose,
         )
+
+        # all quiet moves whatever the captures (huffing lists them beside the captures):
+        # the men from the row-pair tables of the fast path
+        def diagonal_quiets(white: int, black: int, kings: int, turn: int) -> Out:
+            out = men_quiets(white, black, kings, turn)
+            k = (black if turn else white) & kings
+            if k:
+                king_quiets(k, white | black, out)
+            return out
+
+        quiets = diagonal_quiets
 
     gen.legal_raw = legal
     gen.count_raw = count
