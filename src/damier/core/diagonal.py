@@ -74,9 +74,13 @@ def build(
     captures_of: Callable[[int, int, int, int, int], Out],
     men_sequences: Callable[[int, int, int, int, int, Out], Out],
     choose: Callable[[Out, int], Out],
-) -> tuple[Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4]:
-    """Return ``(count, legal, has_capture, men_quiets)`` for a diagonal-men variant;
-    ``men_quiets`` lists the quiet moves of the men whether or not a capture exists.
+) -> tuple[
+    Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4,
+    Callable[[int, int, int, int], Out | None],
+]:
+    """Return ``(count, legal, has_capture, men_quiets, physical)`` for a diagonal-men
+    variant; ``men_quiets`` lists the quiet moves of the men whether or not a capture
+    exists, ``physical`` every physically possible move when it can (huffing rules).
 
     ``captures_of(white, black, kings, turn, men)`` is the general search with the
     variant's choice rules, for the given men that can jump and every king;
@@ -486,4 +490,52 @@ def build(
             out += quiet[both & rows]
         return out
 
-    return count, legal, has_capture, men_quiets
+    # physical(): per colour, the directions its men capture in: (towards lower bits?,
+    # shift, single captures by victim bit, ONWARD table of that direction)
+    CAPS = tuple(
+        tuple(
+            (d < 2, S1 if d % 2 == 0 else S2, SINGLE[d][color], ONWARD[d][color])
+            for d in range(4) if SINGLE[d][color]
+        )
+        for color in (0, 1)
+    )
+
+    def physical(white: int, black: int, kings: int, turn: int) -> Out | None:
+        """Every physically possible move (huffing, :mod:`damier.core.huffing`): the quiet
+        moves and all captures when these are single man captures that cannot go on; None
+        when the search must list the capture prefixes (a king can capture, a man could
+        go on or is crowned by its capture)."""
+        occ = white | black
+        empty = ALL ^ occ
+        mine, theirs = (black, white) if turn else (white, black)
+        men = mine & ~kings
+        tg = theirs if TAKE_KINGS else theirs & ~kings
+        out: Out = []
+        k = mine & kings
+        if k and king_quiets(k, theirs, occ, empty, out):
+            return None
+        for up, s, table, onward in CAPS[turn]:
+            x = ((men >> s) & (empty << s) if up else (men << s) & (empty >> s)) & tg
+            while x:
+                low = x & -x
+                x ^= low
+                near, past, crowns = onward[low]
+                near &= tg
+                while near:
+                    over = near & -near
+                    near ^= over
+                    if past[over] & empty:
+                        crowns = True
+                if crowns:
+                    return None
+                out.append(table[low])
+        if turn:
+            both = ((men << S1) & empty) | ((men << S2) & empty) << W
+        else:
+            both = ((men >> S1) & empty) | ((men >> S2) & empty) << W
+        quiet = QUIET[turn]
+        for rows in ROW_PAIRS:
+            out += quiet[both & rows]
+        return out
+
+    return count, legal, has_capture, men_quiets, physical

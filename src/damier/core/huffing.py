@@ -41,27 +41,39 @@ def install(gen: MoveGenerator) -> None:
     """Make ``gen``'s position-level entry points follow the huffing rules."""
     from damier.core.movegen import Child, apply_plain, stateful_perft
 
-    def physical(pos: Position) -> list[FastMove]:
+    has_capture = gen.has_capture_raw
+    single_captures = gen.single_captures_raw
+    quiet_count = gen.quiet_count_raw
+    quiets = gen.quiets_raw
+    sequences = gen.sequences_raw
+
+    fast_physical = gen.physical_raw
+
+    def physical(white: int, black: int, kings: int, turn: int) -> list[FastMove]:
         """Every physically possible move: quiet moves and every capture prefix."""
+        if fast_physical is not None:
+            fast = fast_physical(white, black, kings, turn)
+            if fast is not None:
+                return fast
+        elif not has_capture(white, black, kings, turn):
+            return quiets(white, black, kings, turn)
         out: list[FastMove] = []
         seen: set[tuple[int, int, int]] = set()
-        for m in gen.capture_sequences(pos, complete_only=False):
+        for m in sequences(white, black, kings, turn, False):
             key = (m[0], m[1], m[2])
             if key not in seen:
                 seen.add(key)
                 out.append(m)
-        out.extend(gen.quiets(pos))
+        out += quiets(white, black, kings, turn)
         return out
 
-    has_capture = gen.has_capture_raw
-    quiet_count = gen.quiet_count_raw
-    sequences = gen.sequences_raw
-
     def physical_count(white: int, black: int, kings: int, turn: int) -> int:
-        n = quiet_count(white, black, kings, turn)
-        if has_capture(white, black, kings, turn):
-            n += len({(m[0], m[1], m[2]) for m in sequences(white, black, kings, turn, False)})
-        return n
+        # when every capture is a single man capture, the capture prefixes are those
+        # captures, one each (single_captures counts them; 0 if there is none)
+        n = single_captures(white, black, kings, turn)
+        if n is None or n < 0:
+            n = len({(m[0], m[1], m[2]) for m in sequences(white, black, kings, turn, False)})
+        return n + quiet_count(white, black, kings, turn)
 
     def count(white: int, black: int, kings: int, turn: int, aux: int) -> int:
         n = physical_count(white, black, kings, turn)
@@ -76,18 +88,17 @@ def install(gen: MoveGenerator) -> None:
         return n
 
     def legal(pos: Position) -> list[FastMove]:
-        plain = Position(pos.white, pos.black, pos.kings, pos.turn, 0)
-        moves = physical(plain)
-        offenders = pos.aux & (pos.black if pos.turn == WHITE else pos.white)
+        white, black, kings, turn, aux = pos
+        moves = physical(white, black, kings, turn)
+        offenders = aux & (black if turn == WHITE else white)
         while offenders:
             h = offenders & -offenders
             offenders ^= h
-            without = (
-                Position(pos.white, pos.black & ~h, pos.kings & ~h, pos.turn, 0)
-                if pos.turn == WHITE
-                else Position(pos.white & ~h, pos.black, pos.kings & ~h, pos.turn, 0)
-            )
-            for frm, to, remove, kx, path, _ in physical(without):
+            if turn == WHITE:
+                without = physical(white, black & ~h, kings & ~h, turn)
+            else:
+                without = physical(white & ~h, black, kings & ~h, turn)
+            for frm, to, remove, kx, path, _ in without:
                 moves.append((frm, to, remove | h, kx, path, h))
         return moves
 
@@ -108,16 +119,28 @@ def install(gen: MoveGenerator) -> None:
         before = before_move(pos, m[5])
         return play(before, m, Judge(gen, before))
 
+    def children_of(white: int, black: int, kings: int, turn: int, huff: int, out: list[Child]) -> None:
+        """Append the moves of the position as it stands after the huff ``huff`` (or none)."""
+        if not has_capture(white, black, kings, turn):
+            # nothing could be captured: no move offends
+            out += [(m[0], m[1], m[2] | huff, m[3], 0) for m in quiets(white, black, kings, turn)]
+            return
+        judge = Judge(gen, Position(white, black, kings, turn, 0))
+        # the huffed piece goes with the captured ones: both are the opponent's
+        for frm, to, remove, kx, _path, _huff in physical(white, black, kings, turn):
+            out.append((frm, to, remove | huff, kx, judge.offenders(frm, to, remove)))
+
     def children(white: int, black: int, kings: int, turn: int, aux: int) -> list[Child]:
-        pos = Position(white, black, kings, turn, aux)
-        judges: dict[int, Judge] = {}
         out: list[Child] = []
-        for frm, to, remove, kx, _path, huff in legal(pos):
-            judge = judges.get(huff)
-            if judge is None:
-                judge = judges[huff] = Judge(gen, before_move(pos, huff))
-            # the huffed piece goes with the captured ones: both are the opponent's
-            out.append((frm, to, remove, kx, judge.offenders(frm, to, remove & ~huff)))
+        children_of(white, black, kings, turn, 0, out)
+        offenders = aux & (black if turn == WHITE else white)
+        while offenders:
+            h = offenders & -offenders
+            offenders ^= h
+            if turn == WHITE:
+                children_of(white, black & ~h, kings & ~h, turn, h, out)
+            else:
+                children_of(white & ~h, black, kings & ~h, turn, h, out)
         return out
 
     gen.stateful = True

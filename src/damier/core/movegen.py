@@ -65,6 +65,10 @@ class MoveGenerator:
         self.quiets_raw: Callable[[int, int, int, int], list[FastMove]]
         self.quiet_count_raw: Callable[[int, int, int, int], int]
         self.has_capture_raw: Callable[[int, int, int, int], bool]
+        self.single_captures_raw: Callable[[int, int, int, int], int | None]
+        # every physically possible move when a fast path can list them, else None
+        # (huffing; see diagonal.build)
+        self.physical_raw: Callable[[int, int, int, int], list[FastMove] | None] | None = None
         self.perft_raw: Callable[[int, int, int, int, int], int]
         _build(self, rules)
         # Variants whose rules depend on Position.aux replace the position-level entry points.
@@ -278,7 +282,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     if diagonal_men:
         up_right, up_left, down_left, down_right = (g.direction_index(d) for d in
                                                     ((-1, 1), (-1, -1), (1, -1), (1, 1)))
-        count, legal, has_capture, men_quiets = diagonal.build(
+        count, legal, has_capture, men_quiets, physical = diagonal.build(
             g.size, ALL, t.promo,
             men_back=len(man_cap_dirs[0]) == 4,
             men_take_kings=t.men_take_kings,
@@ -310,6 +314,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             return out
 
         quiets = diagonal_quiets
+        gen.physical_raw = physical
 
     gen.legal_raw = legal
     gen.count_raw = count
@@ -318,6 +323,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     gen.quiets_raw = quiets
     gen.quiet_count_raw = quiet_count
     gen.has_capture_raw = has_capture
+    gen.single_captures_raw = single_captures
     gen.perft_raw = perft
 
 
