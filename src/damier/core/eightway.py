@@ -1,4 +1,5 @@
-"""The written-out single-capture test for men that capture in all eight directions (Frisian).
+"""The written-out single-capture test and move count for men that capture in all eight
+directions (Frisian).
 
 This is ``single_captures`` of :mod:`~damier.core.capture_scan` unrolled for a ``dark``
 board whose men capture diagonally and orthogonally: the four diagonal shifts (``h`` and
@@ -10,15 +11,27 @@ captures (0 if none) and ``None`` when the general search must decide.
 When the search must decide, it returns the complement ``~cand`` (a negative number) of the
 men that can jump, so that the search starts from them (kings are always searched).
 
+The move count (perft's leaves) is the same test with the quiet moves counted where it
+finds no capture and the search called where it cannot decide. Whether a single capture
+may go on is one test per direction over all landing squares: the jump straight back
+would land on the square the man left, still occupied in that test, so it never shows.
+
 This module must not decide rules by itself: it reproduces what the general test returns
 (the test suite checks the results). Entry points: :func:`applies`, :func:`build`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from damier.core.capture_scan import KingCanCapture, SingleCaptures
+from damier.core.capture_search import MenSequences, SequencesOf
 from damier.core.colors import WHITE
+from damier.core.fastmove import Out
+from damier.core.quiet import KingQuietCount
 from damier.core.tables import Tables
+
+Count = Callable[[int, int, int, int], int]
 
 
 def applies(t: Tables) -> bool:
@@ -27,8 +40,18 @@ def applies(t: Tables) -> bool:
     return t.geometry.shape == "dark" and all(set(t.man_cap_dirs[c]) == set(range(8)) for c in (0, 1))
 
 
-def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
-    """``single_captures`` for ``t`` (:func:`applies` must hold)."""
+def build(
+    t: Tables,
+    king_can_capture: KingCanCapture,
+    king_quiet_count: KingQuietCount,
+    sequences_of: SequencesOf,
+    men_sequences: MenSequences,
+    choose: Callable[[Out, int], Out],
+) -> tuple[SingleCaptures, Count | None]:
+    """``(single_captures, count)`` for ``t`` (:func:`applies` must hold). ``count`` is the
+    number of legal moves (the general search and ``choose`` decide what the test cannot;
+    ``men_sequences`` searches the men alone when no king can capture);
+    it is None unless the men step one square diagonally forward."""
     g = t.geometry
     MASK = t.mask
     STEP = t.step
@@ -44,6 +67,12 @@ def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
     RIGHT2 = sum(MASK[i] for i in range(g.squares) if STEP[7][i] >= 0 and STEP[7][STEP[7][i]] >= 0)
     assert g.directions[4:] == ((-2, 0), (2, 0), (0, -2), (0, 2))
     assert t.shift[4] == -SV and t.shift[6] == -1
+
+    def jumpers(ur: int, ul: int, dl: int, dr: int, up: int, dn: int, lf: int, rt: int) -> int:
+        """``~cand`` for the landing squares of each direction: the men that jump sit two
+        steps behind them (only the search needs them, so they are found only for it)."""
+        return ~((ur << S1 + S1) | (ul << S2 + S2) | (dl >> S1 + S1) | (dr >> S2 + S2)
+                 | (up << SV + SV) | (dn >> SV + SV) | (lf << 2) | (rt >> 2))
 
     def single_captures_eight(white: int, black: int, kings: int, turn: int) -> int | None:
         """``single_captures`` for men that capture in all eight directions."""
@@ -64,30 +93,23 @@ def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
         rt = ((((men & RIGHT2) << 1) & tg) << 1) & empty
         found = ur | ul | dl | dr | up | dn | lf | rt
         if found:
-            # the men that jump sit two steps behind their landing squares
-            cand = ~(
-                ((ur << S1 + S1) | (ul << S2 + S2) | (dl >> S1 + S1) | (dr >> S2 + S2)
-                 | (up << SV + SV) | (dn >> SV + SV) | ((lf << 2) | (rt >> 2))) & men
-            )
             if (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings):
-                return cand
-            # a landing may jump on in every direction but straight back: the landings that
-            # may go up-right are those reached in any direction but down-left, and so on
-            diag = ur | ul | dl | dr
-            orth = up | dn | lf | rt
+                return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
+            # a landing may jump on in any direction: straight back it would land on the
+            # square the man left, which is still occupied here, so that jump never shows
             if (
-                (((((diag & ~dl | dl & (ur | ul | dr)) | orth) >> S1 & tg) >> S1) & empty)
-                or (((((diag & ~dr | dr & (ur | ul | dl)) | orth) >> S2 & tg) >> S2) & empty)
-                or (((((diag & ~ur | ur & (ul | dl | dr)) | orth) << S1 & tg) << S1) & empty)
-                or (((((diag & ~ul | ul & (ur | dl | dr)) | orth) << S2 & tg) << S2) & empty)
-                or ((((diag | up | lf | rt | dn & (up | lf | rt)) >> SV & tg) >> SV) & empty)
-                or ((((diag | dn | lf | rt | up & (dn | lf | rt)) << SV & tg) << SV) & empty)
-                or (((((diag | up | dn | lf | rt & (up | dn | lf)) & LEFT2) >> 1 & tg) >> 1) & empty)
-                or (((((diag | up | dn | rt | lf & (up | dn | rt)) & RIGHT2) << 1 & tg) << 1) & empty)
+                ((found >> S1 & tg) >> S1 & empty)
+                or ((found >> S2 & tg) >> S2 & empty)
+                or ((found << S1 & tg) << S1 & empty)
+                or ((found << S2 & tg) << S2 & empty)
+                or ((found >> SV & tg) >> SV & empty)
+                or ((found << SV & tg) << SV & empty)
+                or (((found & LEFT2) >> 1 & tg) >> 1 & empty)
+                or (((found & RIGHT2) << 1 & tg) << 1 & empty)
             ):
-                return cand
+                return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
             if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
-                return cand
+                return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
         elif mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
             return ~0
         else:
@@ -95,4 +117,65 @@ def build(t: Tables, king_can_capture: KingCanCapture) -> SingleCaptures:
         return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
                 + dn.bit_count() + lf.bit_count() + rt.bit_count())
 
-    return single_captures_eight
+    # count() is single_captures_eight() with other exits: the quiet moves are counted
+    # where it returns 0, the search decides where it returns the jumpers (a call less per
+    # perft leaf). Men step diagonally forward: up by S1 and S2 for White, down for Black.
+    up_left, up_right = g.direction_index((-1, -1)), g.direction_index((-1, 1))
+    steps_forward = set(t.man_step_dirs[0]) == {up_left, up_right}
+
+    def count(white: int, black: int, kings: int, turn: int) -> int:
+        if turn == WHITE:
+            mine, theirs = white, black
+        else:
+            mine, theirs = black, white
+        occ = white | black
+        empty = ALL & ~occ
+        men = mine & ~kings
+        k = mine & kings
+        if not theirs:
+            found = 0
+        else:
+            tg = theirs if MEN_TAKE_KINGS else theirs & ~kings
+            ur = (((men >> S1) & tg) >> S1) & empty
+            ul = (((men >> S2) & tg) >> S2) & empty
+            dl = (((men << S1) & tg) << S1) & empty
+            dr = (((men << S2) & tg) << S2) & empty
+            up = (((men >> SV) & tg) >> SV) & empty
+            dn = (((men << SV) & tg) << SV) & empty
+            lf = ((((men & LEFT2) >> 1) & tg) >> 1) & empty
+            rt = ((((men & RIGHT2) << 1) & tg) << 1) & empty
+            found = ur | ul | dl | dr | up | dn | lf | rt
+        if found:
+            if (
+                (found & PROMO[turn] and not CROWNED_MEN_CONTINUE)
+                or (VICTIMS_DIFFER and theirs & kings)
+                # as in single_captures_eight: a landing that may jump on
+                or ((found >> S1 & tg) >> S1 & empty)
+                or ((found >> S2 & tg) >> S2 & empty)
+                or ((found << S1 & tg) << S1 & empty)
+                or ((found << S2 & tg) << S2 & empty)
+                or ((found >> SV & tg) >> SV & empty)
+                or ((found << SV & tg) << SV & empty)
+                or (((found & LEFT2) >> 1 & tg) >> 1 & empty)
+                or (((found & RIGHT2) << 1 & tg) << 1 & empty)
+            ):
+                cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
+                if k and king_can_capture(k, theirs, occ, empty):
+                    return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))
+                return len(choose(men_sequences(cand, tg, theirs, occ, turn, []), kings))
+            if k and king_can_capture(k, theirs, occ, empty):
+                cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
+                return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))
+            return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
+                    + dn.bit_count() + lf.bit_count() + rt.bit_count())
+        if k:
+            if theirs and king_can_capture(k, theirs, occ, empty):
+                return len(choose(sequences_of(white, black, kings, turn, 0, True), kings))
+            n = king_quiet_count(k, occ)
+        else:
+            n = 0
+        if turn == WHITE:
+            return n + ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
+        return n + ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
+
+    return single_captures_eight, (count if steps_forward else None)

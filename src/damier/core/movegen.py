@@ -12,7 +12,7 @@ attribute lookups:
   place;
 * :mod:`~damier.core.capture_scan` — capture detection and single man captures in bulk;
 * :mod:`~damier.core.eightway` — the same single-capture test written out for men that
-  capture in eight directions (Frisian);
+  capture in eight directions (Frisian), and the move count built on it;
 * :mod:`~damier.core.quiet` — quiet moves of men and kings, listed or counted;
 * :mod:`~damier.core.diagonal` — the unrolled count/legal pair of diagonal-men variants.
 
@@ -208,10 +208,13 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     ALL = t.all_squares
     sequences, sequences_of, men_sequences = capture_search.build(t)
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
-    if eightway.applies(t):
-        single_captures = eightway.build(t, king_can_capture)  # the same test, written out
     king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
     choose = choice.make_chooser(rules, t.mask, gen.captured_order)
+    eight_count = None
+    if eightway.applies(t):
+        # the same test written out, and a count built on it
+        single_captures, eight_count = eightway.build(
+            t, king_can_capture, king_quiet_count, sequences_of, men_sequences, choose)
 
     def captures(white: int, black: int, kings: int, turn: int) -> Out:
         raw = sequences(white, black, kings, turn, True)
@@ -237,7 +240,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             return single_capture_moves(white, black, kings, turn)
         return quiets(white, black, kings, turn)
 
-    count: Callable[[int, int, int, int], int] = generic_count
+    count: Callable[[int, int, int, int], int] = eight_count or generic_count
     legal: Callable[[int, int, int, int], Out] = generic_legal
 
     def perft(white: int, black: int, kings: int, turn: int, depth: int) -> int:
