@@ -35,27 +35,35 @@ from damier.core.fastmove import FastMove, Out
 _Pos4 = Callable[[int, int, int, int], Out]
 
 
-class _RowPairTable(dict[int, tuple[FastMove, ...]]):
-    """Quiet man moves of one colour, keyed by the targets of one row pair: those of the
-    first step direction in place, those of the second shifted up by ``width``. Filled on
-    first use (a row pair has at most ``2 ** (2 * size)`` keys, far fewer in play)."""
+class _RowPairFiller:
+    """Fills the quiet man moves of one colour into a plain dict (the hot path reads a plain
+    dict: a dict subclass with ``__missing__`` costs more per lookup), keyed by the targets
+    of one row pair: those of the first step direction in place, those of the second
+    shifted up by ``width``. A row pair has at most ``2 ** (2 * size)`` keys, far fewer in
+    play."""
 
-    def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove]) -> None:
-        super().__init__()
+    def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove],
+                 row_pairs: tuple[int, ...]) -> None:
         self.width = width
         self.first = first
         self.second = second
+        self.row_pairs = row_pairs
+        self.moves: dict[int, tuple[FastMove, ...]] = {}
 
-    def __missing__(self, key: int) -> tuple[FastMove, ...]:
-        moves = []
-        for part, table in ((key & ((1 << self.width) - 1), self.first), (key >> self.width, self.second)):
-            while part:
-                bit = part & -part
-                part ^= bit
-                moves.append(table[bit])
-        value = tuple(moves)
-        self[key] = value
-        return value
+    def fill(self, both: int) -> None:
+        """Add the keys of every row pair of ``both`` that are missing."""
+        for rows in self.row_pairs:
+            key = both & rows
+            if key in self.moves:
+                continue
+            moves = []
+            low_part = key & ((1 << self.width) - 1)
+            for part, table in ((low_part, self.first), (key >> self.width, self.second)):
+                while part:
+                    bit = part & -part
+                    part ^= bit
+                    moves.append(table[bit])
+            self.moves[key] = tuple(moves)
 
 
 def build(
@@ -143,7 +151,9 @@ def build(
     PAIR_BITS = size + 1
     W = -(-ALL.bit_length() // PAIR_BITS) * PAIR_BITS
     ROW_PAIRS = tuple((((1 << PAIR_BITS) - 1) << off) * ((1 << W) + 1) for off in range(0, W, PAIR_BITS))
-    QUIET = tuple(_RowPairTable(W, t1, t2) for t1, t2 in quiet_tables)
+    FILLERS = tuple(_RowPairFiller(W, t1, t2, ROW_PAIRS) for t1, t2 in quiet_tables)
+    QUIET = tuple(f.moves for f in FILLERS)
+    FILL = tuple(f.fill for f in FILLERS)
     # legal() reads the row pairs written out (a loop costs more): five on 10x10, six on
     # the other sizes, where the missing ones are 0 masks whose key 0 has no moves
     FIVE_ROW_PAIRS = len(ROW_PAIRS) == 5
@@ -434,18 +444,31 @@ def build(
             out = []
             if king_quiets(k, theirs, occ, empty, out):
                 return captures_of(white, black, kings, turn, 0)
+            return out + quiet_moves(turn, both)
+        try:
+            if FIVE_ROW_PAIRS:
+                return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                        *quiet[both & R4]]
+            if FEW_ROW_PAIRS:
+                return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                        *quiet[both & R4], *quiet[both & R5]]
+        except KeyError:
+            pass
+        return quiet_moves(turn, both)
+
+    def quiet_moves(turn: int, both: int) -> Out:
+        """The quiet man moves of ``turn`` from ``both`` (the targets of its two step
+        directions, the second shifted by ``W``), filling the table where needed."""
+        quiet = QUIET[turn]
+        out: Out = []
+        try:
             for rows in ROW_PAIRS:
                 out += quiet[both & rows]
-            return out
-        if FIVE_ROW_PAIRS:
-            return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                    *quiet[both & R4]]
-        if FEW_ROW_PAIRS:
-            return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                    *quiet[both & R4], *quiet[both & R5]]
-        out = []
-        for rows in ROW_PAIRS:
-            out += quiet[both & rows]
+        except KeyError:
+            FILL[turn](both)
+            out = []
+            for rows in ROW_PAIRS:
+                out += quiet[both & rows]
         return out
 
     def men_search(jumpers: int, tg: int, theirs: int, occ: int, turn: int, kings: int) -> Out:
@@ -484,11 +507,7 @@ def build(
         else:
             men = white & ~kings
             both = ((men >> S1) & empty) | ((men >> S2) & empty) << W
-        quiet = QUIET[turn]
-        out: Out = []
-        for rows in ROW_PAIRS:
-            out += quiet[both & rows]
-        return out
+        return quiet_moves(turn, both)
 
     # physical(): per colour, the directions its men capture in: (towards lower bits?,
     # shift, single captures by victim bit, ONWARD table of that direction)
@@ -533,9 +552,6 @@ def build(
             both = ((men << S1) & empty) | ((men << S2) & empty) << W
         else:
             both = ((men >> S1) & empty) | ((men >> S2) & empty) << W
-        quiet = QUIET[turn]
-        for rows in ROW_PAIRS:
-            out += quiet[both & rows]
-        return out
+        return out + quiet_moves(turn, both)
 
     return count, legal, has_capture, men_quiets, physical
