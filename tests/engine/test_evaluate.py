@@ -116,3 +116,44 @@ def test_balance_term_penalises_men_on_one_wing() -> None:
     pos = Board(fen="W:W31,36,41,46:B5,10,1,6").position
     w, b, k, t, _ = pos
     assert balanced(w, b, k, t) - plain(w, b, k, t) == -7 * (4 - 0)
+
+
+def test_pattern_tables_match_the_training_features_and_keep_colour_symmetry() -> None:
+    """damier.engine.patterns: the runtime tables (learnt windows and their half-turn
+    partners) add up to what the training features say, and turning the board with colours
+    swapped negates the sum, for arbitrary weights."""
+    from damier.engine import patterns
+
+    rules = Board().rules
+    geo = rules.geometry
+    rng = random.Random(5)
+    learnt = [[rng.randint(-60, 60) for _ in range(patterns.ENTRIES)]
+              for _ in patterns.windows(geo)]
+    tables = patterns.build_tables(geo, learnt)
+    assert len(tables) == 2 * len(learnt)
+    covered = 0
+    for own, partner in patterns.windows(geo):
+        for square in own + partner:
+            covered |= geo.mask[square]
+    assert covered == geo.all_squares  # every square is in some window
+
+    def runtime(wm: int, bm: int) -> int:
+        return sum(pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]] for sh, m, tw, tb, pw in tables)
+
+    for w, b, k, _t, _aux in _random_positions(rules, 40, seed=9):
+        wm, bm = w & ~k, b & ~k
+        expected = sum(sign * learnt[t][i] for t, i, sign in patterns.features(geo, wm, bm))
+        assert runtime(wm, bm) == expected
+        assert runtime(rotate(rules, bm), rotate(rules, wm)) == -expected
+
+
+def test_pattern_weight_file_round_trips(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from damier.engine import patterns
+
+    monkeypatch.setattr(patterns, "DATA", tmp_path)
+    weights = [[(i * 7919 + t) % 401 - 200 for i in range(patterns.ENTRIES)] for t in range(5)]
+    (tmp_path / "x.ptw").write_bytes(patterns.dump(weights))
+    assert patterns.load("x.ptw") == weights
+    (tmp_path / "bad.ptw").write_bytes(b"nope")
+    with pytest.raises(ValueError, match="not a pattern weight file"):
+        patterns.load("bad.ptw")

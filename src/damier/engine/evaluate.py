@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from damier.core.rules import Rules
+from damier.engine import patterns
 
 Evaluator = Callable[[int, int, int, int], int]
 """``evaluate(white, black, kings, turn) -> centi-men for the side to move``."""
@@ -70,6 +71,9 @@ class Weights:
     """Per free square a man can step to (a cramped side runs out of safe moves)."""
     balance: int = 0
     """Per man of difference between a side's left and right halves of the board."""
+    patterns: str = ""
+    """File of learnt men-pattern weights in ``damier/engine/data`` ("" for none); see
+    :mod:`damier.engine.patterns`."""
     lone_king_scale: int = 8
     """Divide the score by this when a lone king faces at most three pieces (flying)."""
     kings_only_scale: int = 4
@@ -190,6 +194,8 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             tables.append((off, table))
         return tuple(tables)
 
+    PATTERNS = patterns.build_tables(g, patterns.load(wt.patterns)) if wt.patterns else ()
+
     MEN_W = chunk_tables(value_w, 0)
     MEN_W_GUARD = chunk_tables(value_w, back_w)
     MEN_B = chunk_tables(value_b, 0)
@@ -253,6 +259,8 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             s += table[(wm >> off) & CHUNK]
         for off, table in MEN_B_GUARD if not wk else MEN_B:
             s -= table[(bm >> off) & CHUNK]
+        for sh, m, tw, tb, pw in PATTERNS:
+            s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
         if MOB:
             free = ALL & ~(white | black)
             for sh in STEP_W:

@@ -1,0 +1,162 @@
+"""Learn the men-pattern weights of :mod:`damier.engine.patterns` from self-play (a tool, not
+a test).
+
+1. ``--games N`` self-play games of damier at a fixed depth (``--depth``, 4 by default) from
+   the variant's start after 4-10 random plies, with 5% random moves so that the games
+   differ; every position without a capture for the side to move is kept with the game's
+   result (games still running after 200 plies are adjudicated by material). Several
+   processes (``--workers``). ``--save FILE`` keeps the positions, ``--load FILE,...``
+   reuses them.
+2. A logistic fit (Texel style) of the pattern tables as a correction on top of the current
+   hand-written evaluation: ``result ~ sigmoid(K * (eval + patterns) / 100)``, ``K`` fitted
+   first, L2 regularisation ``--l2``, Adam, games split 6:1 into training and test sets.
+3. Writes ``src/damier/engine/data/<--out>`` when the test error improves, and prints both
+   errors. The weights are then used by naming the file in the variant's
+   :class:`~damier.engine.evaluate.Weights` (``patterns=``), after a match confirms them.
+
+Needs numpy (not a dependency of damier), e.g. with the peers' venv:
+
+    bench/.venv-peers/bin/python bench/train_patterns.py --games 3000 --workers 2 \\
+        --save /tmp/positions.pkl --out international.ptw
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from damier import Board, get_variant  # noqa: E402
+from damier.engine import Engine, Limit, patterns  # noqa: E402
+from damier.engine.evaluate import build_evaluator  # noqa: E402
+
+Sample = tuple[int, int, int, int, float, int]  # white, black, kings, turn, result, game id
+
+
+def play(job: tuple[str, int, int, int]) -> list[Sample]:
+    variant, seed, games, depth = job
+    rng = random.Random(seed)
+    engine = Engine(variant, hash_mb=16)
+    out: list[Sample] = []
+    for number in range(games):
+        board = Board(variant)
+        for _ in range(rng.randint(4, 10)):
+            board.push(rng.choice(list(board.legal_moves)))
+        kept = []
+        while board.outcome() is None and board.ply < 200:
+            pos = board.position
+            if not board.gen.has_capture(pos):
+                kept.append(pos)
+            if rng.random() < 0.05:
+                move = rng.choice(list(board.legal_moves))
+            else:
+                move = engine.play(board, Limit(depth=depth)).move
+            board.push(move)
+        outcome = board.outcome()
+        if outcome is None:
+            w, wk, b, bk = board.position.material()
+            diff = (w + 3 * wk) - (b + 3 * bk)
+            result = 0.5 if abs(diff) < 2 else (1.0 if diff > 0 else 0.0)
+        else:
+            result = 0.5 if outcome.winner is None else (1.0 if outcome.winner == 0 else 0.0)
+        game = seed * 1_000_000 + number
+        out.extend((p.white, p.black, p.kings, p.turn, result, game) for p in kept[4:])
+    return out
+
+
+def fit(variant: str, samples: list[Sample], l2: float, epochs: int) -> tuple[list[list[int]], str]:
+    import numpy as np
+
+    rules = get_variant(variant)
+    geo = rules.geometry
+    evaluate = build_evaluator(rules)
+    n = len(samples)
+    tables = len(patterns.windows(geo))
+    base = np.empty(n)
+    y = np.empty(n)
+    game = np.empty(n, dtype=np.int64)
+    index = np.empty((n, 2 * tables), dtype=np.int64)
+    sign = np.empty((n, 2 * tables))
+    for i, (w, b, k, t, result, g) in enumerate(samples):
+        e = evaluate(w, b, k, t)
+        base[i] = e if t == 0 else -e
+        y[i] = result
+        game[i] = g
+        for j, (table, ix, s) in enumerate(patterns.features(geo, w & ~k, b & ~k)):
+            index[i, j] = table * patterns.ENTRIES + ix
+            sign[i, j] = s
+    test = (game % 7) == 0
+
+    def error(score: np.ndarray, k: float, rows: np.ndarray) -> float:
+        p = 1 / (1 + np.exp(-k * score[rows] / 100))
+        return float(np.mean((y[rows] - p) ** 2))
+
+    k = min((0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0), key=lambda c: error(base, c, ~test))
+    params = np.zeros(tables * patterns.ENTRIES)
+    train = ~test
+    ix, sg, bs, yt = index[train], sign[train], base[train], y[train]
+    m = np.zeros_like(params)
+    v = np.zeros_like(params)
+    for step in range(1, epochs + 1):
+        score = bs + (params[ix] * sg).sum(1)
+        p = 1 / (1 + np.exp(-k * score / 100))
+        slope = -(2 / len(yt)) * (yt - p) * p * (1 - p) * k / 100
+        grad = np.zeros_like(params)
+        np.add.at(grad, ix.ravel(), (slope[:, None] * sg).ravel())
+        grad += 2 * l2 * params
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad**2
+        params -= 2.0 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
+    rounded = np.round(params)
+    full = base + (rounded[index] * sign).sum(1)
+    report = (f"K {k}; hand evaluation: train {error(base, k, train):.5f} test {error(base, k, test):.5f}; "
+              f"with patterns: train {error(full, k, train):.5f} test {error(full, k, test):.5f}; "
+              f"{n} positions, {int(test.sum())} in the test set")
+    weights = [[int(x) for x in rounded[t * patterns.ENTRIES:(t + 1) * patterns.ENTRIES]]
+               for t in range(tables)]
+    return weights, report
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="international")
+    ap.add_argument("--games", type=int, default=0)
+    ap.add_argument("--depth", type=int, default=4)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save", help="write the positions to this pickle file")
+    ap.add_argument("--load", default="", help="comma-separated pickle files of positions")
+    ap.add_argument("--l2", type=float, default=3e-7)
+    ap.add_argument("--epochs", type=int, default=300)
+    ap.add_argument("--out", default="", help="file name in src/damier/engine/data/")
+    args = ap.parse_args()
+    samples: list[Sample] = []
+    for name in filter(None, args.load.split(",")):
+        with open(name, "rb") as f:
+            samples += pickle.load(f)
+    if args.games:
+        per = max(1, args.games // args.workers)
+        jobs = [(args.variant, args.seed + i, per, args.depth) for i in range(args.workers)]
+        with Pool(args.workers) as pool:
+            for part in pool.map(play, jobs):
+                samples += part
+        if args.save:
+            with open(args.save, "wb") as f:
+                pickle.dump(samples, f)
+    if not samples:
+        raise SystemExit("no positions: give --games or --load")
+    weights, report = fit(args.variant, samples, args.l2, args.epochs)
+    print(report)
+    if args.out:
+        (patterns.DATA / args.out).write_bytes(patterns.dump(weights))
+        print(f"wrote {patterns.DATA / args.out}")
+
+
+if __name__ == "__main__":
+    main()

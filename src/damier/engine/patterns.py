@@ -1,0 +1,149 @@
+"""Trained men patterns: the layout of the pattern windows, their index tables and weights.
+
+A *window* is eight dark squares, four consecutive squares of one row and the four below
+them, read as a base-3 number (empty 0, white man 1, black man 2): 6,561 configurations.
+Its weight (centi-men, White's point of view) is added to the hand-written evaluation of
+:mod:`damier.engine.evaluate` as a correction learnt from game results
+(``bench/train_patterns.py``). Windows come in pairs that a half turn of the board maps
+onto each other, and the second of a pair uses the first one's table with colours swapped
+and the sign changed, so the evaluation stays exactly colour-symmetric and only one table
+per pair is learnt.
+
+For a board with ``h`` squares per row, the windows sit on row pairs ``(0, 1)``,
+``(2, 3)``, ... at the left (squares 0-3 of the row) and at the right (squares h-4 .. h-1),
+which covers every square. The index of a window is computed from the men bitboards with
+one shift, one mask and one table lookup per colour.
+
+This module must not search or evaluate anything else: it owns the window geometry, the
+index arithmetic and the weight file format (``PTW1``, little-endian: table count,
+entries per table, then int16 weights).
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+from pathlib import Path
+
+from damier.core.geometry import Geometry
+
+ENTRIES = 3**8
+"""Configurations of one window."""
+DATA = Path(__file__).resolve().parent / "data"
+_MAGIC = b"PTW1"
+
+PatternTable = tuple[int, int, list[int], list[int], list[int]]
+"""``(shift, mask, white index table, black index table, weights by index)``."""
+
+
+def windows(geo: Geometry) -> list[tuple[list[int], list[int]]]:
+    """The learnt windows and their half-turn partners, as lists of square indices.
+
+    Position ``k`` of a window is the ``k``-th square of the upper row for ``k < 4`` and
+    the ``(k - 4)``-th of the lower row otherwise.
+
+    >>> from damier import get_variant
+    >>> pairs = windows(get_variant("international").geometry)
+    >>> len(pairs), pairs[0]
+    (5, ([0, 1, 2, 3, 5, 6, 7, 8], [41, 42, 43, 44, 46, 47, 48, 49]))
+    """
+    h = geo.size // 2
+    n = geo.squares
+
+    def window(row: int, first: int) -> list[int]:
+        return [row * h + first + j for j in range(4)] + [(row + 1) * h + first + j for j in range(4)]
+
+    out = []
+    for row in range(0, geo.size - 1, 2):
+        own = window(row, 0)
+        out.append((own, sorted(n - 1 - i for i in own)))
+    return out
+
+
+def _partner_order(own: list[int], partner: list[int], n: int) -> list[int]:
+    """For each position of ``own``, the position of its turned square in ``partner``."""
+    return [partner.index(n - 1 - i) for i in own]
+
+
+def _index_tables(geo: Geometry, squares: list[int]) -> tuple[int, int, list[int], list[int]]:
+    bits = [geo.mask[i].bit_length() - 1 for i in squares]
+    shift = min(bits)
+    size = 1 << (max(bits) - shift + 1)
+    white = [0] * size
+    black = [0] * size
+    for value in range(1, size):
+        low = value & -value
+        rest = value ^ low
+        add = 0
+        bit = low.bit_length() - 1 + shift
+        if bit in bits:
+            add = 3 ** bits.index(bit)
+        white[value] = white[rest] + add
+        black[value] = black[rest] + 2 * add
+    return shift, size - 1, white, black
+
+
+def build_tables(geo: Geometry, weights: list[list[int]]) -> tuple[PatternTable, ...]:
+    """Runtime tables of every window (learnt ones and partners) from the learnt weights."""
+    pairs = windows(geo)
+    if len(weights) != len(pairs):
+        raise ValueError(f"{len(weights)} weight tables for {len(pairs)} windows")
+    out: list[PatternTable] = []
+    for (own, partner), table in zip(pairs, weights, strict=True):
+        shift, mask, white, black = _index_tables(geo, own)
+        out.append((shift, mask, white, black, list(table)))
+        order = _partner_order(own, partner, geo.squares)
+        turned = [-table[_turn_index(index, order)] for index in range(ENTRIES)]
+        shift, mask, white, black = _index_tables(geo, partner)
+        out.append((shift, mask, white, black, turned))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _layout(geo: Geometry) -> list[tuple[tuple[int, int, list[int], list[int]],
+                                         tuple[int, int, list[int], list[int]], list[int]]]:
+    return [(_index_tables(geo, own), _index_tables(geo, partner),
+             _partner_order(own, partner, geo.squares)) for own, partner in windows(geo)]
+
+
+def _turn_index(index: int, order: list[int]) -> int:
+    """A partner window's configuration index, read in its own window with colours swapped."""
+    mirrored = 0
+    for k in range(8):
+        trit = index // 3 ** order[k] % 3
+        mirrored += (3 - trit if trit else 0) * 3**k
+    return mirrored
+
+
+def features(geo: Geometry, men_white: int, men_black: int) -> list[tuple[int, int, int]]:
+    """``(table, index, sign)`` of every window of a position, in terms of the learnt
+    tables (for training: the evaluation adds ``sign * weights[table][index]``)."""
+    out = []
+    for t, (own, partner, order) in enumerate(_layout(geo)):
+        shift, mask, white, black = own
+        out.append((t, white[(men_white >> shift) & mask] + black[(men_black >> shift) & mask], 1))
+        shift, mask, white, black = partner
+        index = white[(men_white >> shift) & mask] + black[(men_black >> shift) & mask]
+        out.append((t, _turn_index(index, order), -1))
+    return out
+
+
+def load(name: str) -> list[list[int]]:
+    """The learnt weights stored as ``data/<name>`` in this package."""
+    raw = (DATA / name).read_bytes()
+    if raw[:4] != _MAGIC:
+        raise ValueError(f"{name}: not a pattern weight file")
+    count, entries = struct.unpack_from("<HH", raw, 4)
+    if entries != ENTRIES:
+        raise ValueError(f"{name}: {entries} entries per table, expected {ENTRIES}")
+    values = struct.unpack_from(f"<{count * entries}h", raw, 8)
+    return [list(values[i * entries:(i + 1) * entries]) for i in range(count)]
+
+
+def dump(weights: list[list[int]]) -> bytes:
+    """The file contents for ``weights`` (each table clipped to the int16 range)."""
+    flat = [max(-32768, min(32767, int(v))) for table in weights for v in table]
+    return _MAGIC + struct.pack("<HH", len(weights), ENTRIES) + struct.pack(f"<{len(flat)}h", *flat)
+
+
+__all__ = ["ENTRIES", "PatternTable", "build_tables", "dump", "features", "load", "windows"]
