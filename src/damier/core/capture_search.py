@@ -14,7 +14,7 @@ search without the branches those rules never take. The faster bulk paths
 This module must not choose among sequences (that is :mod:`~damier.core.choice`) or
 remove duplicate routes. Entry point: :func:`build`, which binds the tables
 (:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of,
-men_sequences)``.
+men_sequences, men_ends)``.
 """
 
 from __future__ import annotations
@@ -37,8 +37,13 @@ MenSequences = Callable[[int, int, int, int, int, Out], Out]
 """``men_sequences(cand, targets, theirs, occ, turn, out)``: the complete sequences of the men
 in ``cand`` only (the caller knows no king can capture), appended to ``out``."""
 
+MenEnds = MenSequences
+"""``men_ends(cand, targets, theirs, occ, turn, out)``: :data:`MenSequences` for counting: under
+the common rules the sequences carry no path (``()``), which the choice rules do not read
+except Italian's (the caller must not count Italian captures with it)."""
 
-def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
+
+def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds]:
     """The capture search of the rules object ``t`` was built from."""
     MASK = t.mask
     INDEX = t.index
@@ -124,6 +129,24 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
                 npath = path + (land,)
                 if not plain_man_search(fm, land, occ, targets ^ over, ncap, npath, color, out):
                     out.append((fm, lm, ncap, lm & PROMO[color], npath, 0))
+        return found
+
+    def plain_man_ends(fm: int, cur: int, occ: int, targets: int, cap: int, color: int, out: Out) -> bool:
+        """:func:`plain_man_search` without the path (moves counted, never played: perft
+        leaves spend their time here)."""
+        near = targets & MAN_NEAR[color][cur]
+        if not near:
+            return False
+        found = False
+        jumps = MAN_JUMP_OVER[color][cur]
+        while near:
+            over = near & -near
+            near ^= over
+            land, lm = jumps[over]
+            if not occ & lm:
+                found = True
+                if not plain_man_ends(fm, land, occ, targets ^ over, cap | over, color, out):
+                    out.append((fm, lm, cap | over, lm & PROMO[color], (), 0))
         return found
 
     # Flying kings under the common rules (pieces removed at the end, no turn restriction,
@@ -266,6 +289,16 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
                 plain_man_search(low, INDEX[low], occ ^ low, targets, 0, (), turn, out)
         return out
 
+    def men_ends(cand: int, targets: int, theirs: int, occ: int, turn: int, out: Out) -> Out:
+        """:func:`men_sequences` for counting (see :data:`MenEnds`)."""
+        if not PLAIN_MEN:
+            return men_sequences(cand, targets, theirs, occ, turn, out)
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            plain_man_ends(low, INDEX[low], occ ^ low, targets, 0, turn, out)
+        return out
+
     def sequences_of(white: int, black: int, kings: int, turn: int, cand: int, complete: bool) -> Out:
         """The capture sequences of the men in ``cand`` (those that can jump) and of every
         king of the side to move."""
@@ -292,4 +325,4 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences]:
                 king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out
 
-    return sequences, sequences_of, men_sequences
+    return sequences, sequences_of, men_sequences, men_ends

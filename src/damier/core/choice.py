@@ -8,7 +8,8 @@ then most kings) and the Italian ones (most pieces, then a king's capture, then 
 then the king met first). It then removes routes that are the same move, ``(frm, to,
 captured set)`` being a move's identity. This is the ONE place where the choice is made.
 
-This module must not search for captures. Entry point: :func:`make_chooser`.
+This module must not search for captures. Entry points: :func:`make_chooser`,
+:func:`make_counter`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,41 @@ from damier.core.rules import Rules
 
 Chooser = Callable[[Out, int], Out]
 """``choose(sequences, kings)``: the legal captures among ``sequences`` (non-empty)."""
+
+Counter = Callable[[Out, int], int]
+"""``count(sequences, kings)``: ``len(choose(sequences, kings))``, without building the list
+where the rule allows."""
+
+
+def needs_paths(rules: Rules) -> bool:
+    """Whether the choice rules of ``rules`` read the paths of the sequences (the Italian
+    "king met first"); the others read only start, end and captured set."""
+    return rules.capture_rule == "italian"
+
+
+def make_counter(rules: Rules, choose: Chooser) -> Counter:
+    """The number of legal captures under the choice rule of ``rules`` (``choose`` is its
+    chooser, from :func:`make_chooser`): the majority rule counts the distinct moves of the
+    largest captures directly, every other rule counts what ``choose`` keeps."""
+    if rules.capture_rule != "max_count" or rules.king_priority:
+        def count_chosen(raw: Out, kings: int) -> int:
+            return len(choose(raw, kings))
+
+        return count_chosen
+
+    def count_majority(raw: Out, kings: int) -> int:
+        if len(raw) == 1:
+            return 1
+        best = 0
+        for m in raw:
+            c = m[2].bit_count()
+            if c > best:
+                best = c
+        if best == 1:
+            return len(raw)  # single captures cannot repeat a move
+        return len({(m[0], m[1], m[2]) for m in raw if m[2].bit_count() == best})
+
+    return count_majority
 
 
 def make_chooser(

@@ -81,6 +81,8 @@ def build(
     index: dict[int, int],
     captures_of: Callable[[int, int, int, int, int], Out],
     men_sequences: Callable[[int, int, int, int, int, Out], Out],
+    men_ends: Callable[[int, int, int, int, int, Out], Out],
+    count_chosen: Callable[[Out, int], int],
     choose: Callable[[Out, int], Out],
 ) -> tuple[
     Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4,
@@ -92,7 +94,9 @@ def build(
 
     ``captures_of(white, black, kings, turn, men)`` is the general search with the
     variant's choice rules, for the given men that can jump and every king;
-    ``men_sequences`` the search for men alone and ``choose`` the choice rules.
+    ``men_sequences`` the search for men alone and ``choose`` the choice rules;
+    ``men_ends`` the same search for counting (no paths where the rules do not read them)
+    and ``count_chosen`` the number of moves ``choose`` would keep.
     ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
     Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
@@ -294,22 +298,22 @@ def build(
             n = 0
             if ur:
                 if ur & ((s_ur | s_ul | s_dr) << J1):
-                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
+                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
                 n = ur.bit_count()
             if ul:
                 if ul & ((s_ur | s_ul | s_dl) << J2):
-                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
+                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
                 n += ul.bit_count()
             if dl:
                 if dl & ((s_dl | s_dr | s_ul) >> J1):
-                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
+                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
                 n += dl.bit_count()
             if dr:
                 if dr & ((s_dl | s_dr | s_ur) >> J2):
-                    return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
+                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
                 n += dr.bit_count()
             if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
-                return len(men_search(ur | ul | dl | dr, tg, theirs, occ, turn, kings))
+                return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
             return n
         if k:
             n = king_quiet_count(k, theirs, occ, empty)
