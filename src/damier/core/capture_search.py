@@ -14,7 +14,7 @@ search without the branches those rules never take. The faster bulk paths
 This module must not choose among sequences (that is :mod:`~damier.core.choice`) or
 remove duplicate routes. Entry point: :func:`build`, which binds the tables
 (:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of,
-men_sequences, men_ends)``.
+men_sequences, men_ends, men_go_on)``.
 """
 
 from __future__ import annotations
@@ -42,8 +42,15 @@ MenEnds = MenSequences
 the common rules the sequences carry no path (``()``), which the choice rules do not read
 except Italian's (the caller must not count Italian captures with it)."""
 
+ManGoOn = Callable[[int, int, int, int, int, tuple[int, ...], int, Out], bool]
+"""``go_on(frm, cur, occ, targets, cap, path, turn, out)``: under the common rules (pieces
+removed at the end, a crowned man goes on as a man), the complete sequences of a man of
+``turn`` that started on ``frm``, has taken ``cap`` and stands on square ``cur`` (``occ``
+without the man, ``targets`` without ``cap``, ``path`` so far), appended to ``out``; False
+if it cannot jump from there."""
 
-def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds]:
+
+def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, ManGoOn | None]:
     """The capture search of the rules object ``t`` was built from."""
     MASK = t.mask
     INDEX = t.index
@@ -325,4 +332,4 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds]:
                 king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out
 
-    return sequences, sequences_of, men_sequences, men_ends
+    return sequences, sequences_of, men_sequences, men_ends, plain_man_search if PLAIN_MEN else None

@@ -83,6 +83,7 @@ def build(
     men_sequences: Callable[[int, int, int, int, int, Out], Out],
     men_ends: Callable[[int, int, int, int, int, Out], Out],
     count_chosen: Callable[[Out, int], int],
+    men_go_on: Callable[[int, int, int, int, int, tuple[int, ...], int, Out], bool] | None,
     choose: Callable[[Out, int], Out],
 ) -> tuple[
     Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4,
@@ -96,7 +97,9 @@ def build(
     variant's choice rules, for the given men that can jump and every king;
     ``men_sequences`` the search for men alone and ``choose`` the choice rules;
     ``men_ends`` the same search for counting (no paths where the rules do not read them)
-    and ``count_chosen`` the number of moves ``choose`` would keep.
+    and ``count_chosen`` the number of moves ``choose`` would keep; ``men_go_on`` (None
+    unless the common rules apply, see :data:`damier.core.capture_search.ManGoOn`) goes on
+    from the landing square of a single capture that may continue.
     ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
     Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
@@ -164,6 +167,7 @@ def build(
     FEW_ROW_PAIRS = len(ROW_PAIRS) <= 6
     R0, R1, R2, R3, R4, R5 = (ROW_PAIRS + (0,) * 6)[:6]
     INDEX = index
+    GO_ON = men_go_on
     # Per square, per king ray: (ray mask, ray runs towards higher bits?, the quiet moves
     # along it nearest first, first blocker bit -> the moves before it, the shift of one
     # step along the ray). Kings step and capture along the same rays here.
@@ -373,6 +377,9 @@ def build(
                 return captures_of(white, black, kings, turn, _jumpers(v_ur, v_ul, v_dl, v_dr, tg))
             out: Out = []
             append = out.append
+            # a capture that may go on is searched from its landing square at once (the
+            # search lists its sequences); the choice rules then pick among all of them
+            longer = False
             x = v_ur & tg
             if x:
                 table = T_UR[turn]
@@ -381,15 +388,22 @@ def build(
                     low = x & -x
                     x ^= low
                     near, past, crowns = onward[low]
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
+                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
                         near ^= over
                         if past[over] & empty:
-                            crowns = True
-                    if crowns:
-                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    append(table[low])
+                            if GO_ON is None:
+                                return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn,
+                                                  kings)
+                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ low, low, m[4], turn, out)
+                            longer = True
+                            break
+                    else:
+                        append(m)
             x = v_ul & tg
             if x:
                 table = T_UL[turn]
@@ -398,15 +412,22 @@ def build(
                     low = x & -x
                     x ^= low
                     near, past, crowns = onward[low]
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
+                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
                         near ^= over
                         if past[over] & empty:
-                            crowns = True
-                    if crowns:
-                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    append(table[low])
+                            if GO_ON is None:
+                                return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn,
+                                                  kings)
+                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ low, low, m[4], turn, out)
+                            longer = True
+                            break
+                    else:
+                        append(m)
             x = v_dl & tg
             if x:
                 table = T_DL[turn]
@@ -415,15 +436,22 @@ def build(
                     low = x & -x
                     x ^= low
                     near, past, crowns = onward[low]
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
+                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
                         near ^= over
                         if past[over] & empty:
-                            crowns = True
-                    if crowns:
-                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    append(table[low])
+                            if GO_ON is None:
+                                return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn,
+                                                  kings)
+                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ low, low, m[4], turn, out)
+                            longer = True
+                            break
+                    else:
+                        append(m)
             x = v_dr & tg
             if x:
                 table = T_DR[turn]
@@ -432,16 +460,23 @@ def build(
                     low = x & -x
                     x ^= low
                     near, past, crowns = onward[low]
+                    if crowns:
+                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
+                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
                         near ^= over
                         if past[over] & empty:
-                            crowns = True
-                    if crowns:
-                        return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    append(table[low])
-            return out
+                            if GO_ON is None:
+                                return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn,
+                                                  kings)
+                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ low, low, m[4], turn, out)
+                            longer = True
+                            break
+                    else:
+                        append(m)
+            return choose(out, kings) if longer else out
         both = (f1 & empty) | (f2 & empty) << W
         quiet = QUIET[turn]
         if k:
