@@ -123,7 +123,7 @@ def build(
     # its landing square: victim bit -> (the squares next to the landing that a man there
     # could jump over, in the directions it captures in but straight back; jumped bit ->
     # the square past it; does the capture crown a man under rules where that stops or
-    # changes the move?).
+    # changes the move?; the single capture itself), one lookup per capture.
     BACK = (2, 3, 0, 1)
 
     def step(bits: int, d: int) -> int:
@@ -134,7 +134,8 @@ def build(
         for d in range(4)
     )
 
-    def onward(color: int, d: int, land: int) -> tuple[int, dict[int, int], bool]:
+    def onward(color: int, d: int, m: FastMove) -> tuple[int, dict[int, int], bool, FastMove]:
+        land = m[1]
         near = 0
         past: dict[int, int] = {}
         for e in range(4):
@@ -145,13 +146,12 @@ def build(
             if beyond:
                 near |= over
                 past[over] = beyond
-        return near, past, bool(SPECIAL_CROWNING and land & PROMO[color])
+        return near, past, bool(SPECIAL_CROWNING and land & PROMO[color]), m
 
     ONWARD = tuple(
-        tuple({v: onward(color, d, m[1]) for v, m in SINGLE[d][color].items()} for color in (0, 1))
+        tuple({v: onward(color, d, m) for v, m in SINGLE[d][color].items()} for color in (0, 1))
         for d in range(4)
     )
-    T_UR, T_UL, T_DL, T_DR = SINGLE
     O_UR, O_UL, O_DL, O_DR = ONWARD
     # Quiet man moves: both target sets go into one int (the second one shifted above the
     # board by W), and each row pair of that int is one table key.
@@ -382,15 +382,13 @@ def build(
             longer = False
             x = v_ur & tg
             if x:
-                table = T_UR[turn]
                 onward = O_UR[turn]
                 while x:
                     low = x & -x
                     x ^= low
-                    near, past, crowns = onward[low]
+                    near, past, crowns, m = onward[low]
                     if crowns:
                         return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
@@ -406,15 +404,13 @@ def build(
                         append(m)
             x = v_ul & tg
             if x:
-                table = T_UL[turn]
                 onward = O_UL[turn]
                 while x:
                     low = x & -x
                     x ^= low
-                    near, past, crowns = onward[low]
+                    near, past, crowns, m = onward[low]
                     if crowns:
                         return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
@@ -430,15 +426,13 @@ def build(
                         append(m)
             x = v_dl & tg
             if x:
-                table = T_DL[turn]
                 onward = O_DL[turn]
                 while x:
                     low = x & -x
                     x ^= low
-                    near, past, crowns = onward[low]
+                    near, past, crowns, m = onward[low]
                     if crowns:
                         return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
@@ -454,15 +448,13 @@ def build(
                         append(m)
             x = v_dr & tg
             if x:
-                table = T_DR[turn]
                 onward = O_DR[turn]
                 while x:
                     low = x & -x
                     x ^= low
-                    near, past, crowns = onward[low]
+                    near, past, crowns, m = onward[low]
                     if crowns:
                         return men_search(_jumpers(v_ur, v_ul, v_dl, v_dr, tg), tg, theirs, occ, turn, kings)
-                    m = table[low]
                     near &= tg
                     while near:
                         over = near & -near
@@ -549,10 +541,10 @@ def build(
         return quiet_moves(turn, both)
 
     # physical(): per colour, the directions its men capture in: (towards lower bits?,
-    # shift, single captures by victim bit, ONWARD table of that direction)
+    # shift, ONWARD table of that direction)
     CAPS = tuple(
         tuple(
-            (d < 2, S1 if d % 2 == 0 else S2, SINGLE[d][color], ONWARD[d][color])
+            (d < 2, S1 if d % 2 == 0 else S2, ONWARD[d][color])
             for d in range(4) if SINGLE[d][color]
         )
         for color in (0, 1)
@@ -572,12 +564,12 @@ def build(
         k = mine & kings
         if k and king_quiets(k, theirs, occ, empty, out):
             return None
-        for up, s, table, onward in CAPS[turn]:
+        for up, s, onward in CAPS[turn]:
             x = ((men >> s) & (empty << s) if up else (men << s) & (empty >> s)) & tg
             while x:
                 low = x & -x
                 x ^= low
-                near, past, crowns = onward[low]
+                near, past, crowns, m = onward[low]
                 near &= tg
                 while near:
                     over = near & -near
@@ -586,7 +578,7 @@ def build(
                         crowns = True
                 if crowns:
                     return None
-                out.append(table[low])
+                out.append(m)
         if turn:
             both = ((men << S1) & empty) | ((men << S2) & empty) << W
         else:
