@@ -471,21 +471,21 @@ def build(
             return choose(out, kings) if longer else out
         both = (f1 & empty) | (f2 & empty) << W
         quiet = QUIET[turn]
-        if k:
-            out = []
-            if king_quiets(k, theirs, occ, empty, out):
-                return captures_of(white, black, kings, turn, 0)
-            return out + quiet_moves(turn, both)
         try:
             if FIVE_ROW_PAIRS:
-                return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                        *quiet[both & R4]]
-            if FEW_ROW_PAIRS:
-                return [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                        *quiet[both & R4], *quiet[both & R5]]
+                out = [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                       *quiet[both & R4]]
+            elif FEW_ROW_PAIRS:
+                out = [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
+                       *quiet[both & R4], *quiet[both & R5]]
+            else:
+                out = quiet_moves(turn, both)
         except KeyError:
-            pass
-        return quiet_moves(turn, both)
+            out = quiet_moves(turn, both)
+        # the kings' quiet moves go after the men's (the list is new)
+        if k and king_quiets(k, theirs, occ, empty, out):
+            return captures_of(white, black, kings, turn, 0)
+        return out
 
     def quiet_moves(turn: int, both: int) -> Out:
         """The quiet man moves of ``turn`` from ``both`` (the targets of its two step
