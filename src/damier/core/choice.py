@@ -99,18 +99,23 @@ def make_chooser(
         if rule == "free":
             return unique(raw)
         if rule == "max_count":
+            # one pass: the largest captures seen so far
             best = 0
+            keep: Out = []
             for m in raw:
                 c = m[2].bit_count()
                 if c > best:
                     best = c
+                    keep = [m]
+                elif c == best:
+                    keep.append(m)
             if best == 1:
-                return raw  # single captures cannot repeat a move
-            return unique([m for m in raw if m[2].bit_count() == best])
+                return keep  # single captures cannot repeat a move
+            return unique(keep)
         if rule == "max_value":
             extra = king_value - man_value
             best = -1
-            keep: Out = []
+            keep = []
             for m in raw:
                 cap = m[2]
                 v = man_value * cap.bit_count() + (extra * (cap & kings).bit_count() if kings else 0)
