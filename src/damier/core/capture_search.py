@@ -20,6 +20,7 @@ men_sequences, men_ends, men_go_on)``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from damier.core.colors import WHITE
 from damier.core.fastmove import Out
@@ -157,24 +158,44 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, Man
         return found
 
     # Flying kings under the common rules (pieces removed at the end, no turn restriction,
-    # a king must land where it can go on): per square and ray, (ray mask, ray runs towards
-    # higher bits?, first piece on the ray -> the squares past it to the edge).
+    # a king must land where it can go on). A ray is (ray mask, ray runs towards higher
+    # bits?, first piece on the ray -> the squares past it to the edge, each as (square,
+    # mask, the rays to look along from there)). From a landing square the ray back to the
+    # piece just taken is left out: that piece still stands there and cannot be taken twice.
     PLAIN_KINGS = FLYING and AT_END and not NO_REVERSE and MUST_CONTINUE
+    KingRay = tuple[int, bool, dict[int, tuple[tuple[int, int, tuple[Any, ...]], ...]]]
+    king_ray: dict[tuple[int, int], KingRay] = {
+        (i, d): (rmask, inc, {})
+        for i, per_square in enumerate(KING_CAP)
+        for d, rmask, ray, inc in per_square
+        if len(ray) >= 2  # a capture needs the piece and a square past it
+    }
     KING_LINES = tuple(
-        tuple(
-            (rmask, inc, {MASK[v]: tuple((j, MASK[j]) for j in ray[n + 1:]) for n, v in enumerate(ray)})
-            for _d, rmask, ray, inc in per_square
-        )
-        for per_square in KING_CAP
+        tuple(king_ray[i, d] for d, _r, _ray, _inc in per_square if (i, d) in king_ray)
+        for i, per_square in enumerate(KING_CAP)
     )
+    king_after = {
+        (i, d): tuple(
+            king_ray[i, e] for e, _r, _ray, _inc in per_square if (i, e) in king_ray and e != REVERSE[d]
+        )
+        for i, per_square in enumerate(KING_CAP)
+        for d in range(len(REVERSE))
+    }
+    for i, per_square in enumerate(KING_CAP):
+        for d, _rmask, ray, _inc in per_square:
+            if (i, d) in king_ray:
+                past = king_ray[i, d][2]
+                for n, v in enumerate(ray):
+                    past[MASK[v]] = tuple((j, MASK[j], king_after[j, d]) for j in ray[n + 1:])
 
     def plain_king_search(
-        fm: int, cur: int, occ: int, targets: int, cap: int, path: tuple[int, ...], out: Out,
+        fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int, path: tuple[int, ...],
+        out: Out,
     ) -> bool:
         """:func:`king_search` for a flying king under the common rules (complete sequences
-        of a king that was a king when the move began)."""
+        of a king that was a king when the move began), looking along ``rays``."""
         found = False
-        for rmask, inc, past in KING_LINES[cur]:
+        for rmask, inc, past in rays:
             blockers = rmask & occ
             if not blockers:
                 continue
@@ -185,12 +206,12 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, Man
             ncap = cap | victim
             continued = False
             ends = []
-            for land, lm in past[victim]:
+            for land, lm, after in past[victim]:
                 if occ & lm:
                     break
                 found = True
                 npath = path + (land,)
-                if plain_king_search(fm, land, occ, ntargets, ncap, npath, out):
+                if plain_king_search(fm, after, occ, ntargets, ncap, npath, out):
                     continued = True
                 elif not continued:
                     ends.append((fm, lm, ncap, fm ^ lm, npath, 0))
@@ -327,7 +348,7 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, Man
             low = k & -k
             k ^= low
             if PLAIN_KINGS and complete:
-                plain_king_search(low, INDEX[low], occ ^ low, theirs, 0, (), out)
+                plain_king_search(low, KING_LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
             else:
                 king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out
