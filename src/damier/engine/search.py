@@ -147,7 +147,7 @@ class Searcher:
         self.uses_aux = bool(rules.king_move_limit or rules.huffing)
         self.options: dict[str, int] = {}
         """Search switches for experiments: ``threats`` 1 extends quiet horizons where the
-        opponent threatens to capture (off: it lost in self-play at 0.2 s/move), ``lmr``
+        opponent threatens to capture (off: no gain in matches, see docs/engine.md), ``lmr``
         0/1/2 for no, moderate (default) or aggressive late-move reductions, ``sacs`` 1
         (default) never reduces a move that offers a capture (shots start that way), ``probcut``
         N (default 10, 0 = off) prunes a quiet non-PV node of depth >= 3 when a search to
