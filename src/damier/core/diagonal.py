@@ -378,7 +378,9 @@ def build(
             out: Out = []
             append = out.append
             # a capture that may go on is searched from its landing square at once (the
-            # search lists its sequences); the choice rules then pick among all of them
+            # search lists its sequences); the choice rules then pick among all of them.
+            # The four directions are written out: a loop over (landings, table) pairs
+            # made positions with a capture 9-14% slower (3-5% over all positions).
             longer = False
             x = v_ur & tg
             if x:
