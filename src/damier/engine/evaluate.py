@@ -121,10 +121,6 @@ def weights_for(rules: Rules) -> Weights:
     return DEFAULT_FLYING if rules.flying_kings else DEFAULT_SHORT
 
 
-def _shift(bits: int, amount: int) -> int:
-    return bits << amount if amount >= 0 else bits >> -amount
-
-
 def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:
     """The evaluation function of ``rules`` (plain-int closure; see the module docstring).
 
@@ -148,18 +144,17 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     lo_c, hi_c = size / 4 - 0.5, 3 * size / 4 - 0.5
     lo_r, hi_r = size / 4 - 0.5, 3 * size / 4 - 0.5
 
-    def pst(color: int) -> list[tuple[int, int]]:
+    def pst(color: int) -> dict[int, int]:
+        """Square bit -> piece-square value of a man of ``color``."""
         values: dict[int, int] = {}
         for i, (r, c) in enumerate(coords):
-            a = size - 1 - r if color == 0 else r
-            v = adv[a]
+            v = adv[size - 1 - r if color == 0 else r]
             if lo_c <= c <= hi_c and lo_r <= r <= hi_r:
                 v += wt.centre
             if c in (0, size - 1):
                 v += wt.edge
-            if v:
-                values[v] = values.get(v, 0) | mask[i]
-        return sorted(((m, v) for v, m in values.items()), key=lambda mv: mv[1])
+            values[mask[i]] = v
+        return values
 
     MAN, KING = wt.man, wt.king
     BACK_GUARD, SUPPORT, TEMPO = wt.back_guard, wt.support, wt.tempo
@@ -173,8 +168,7 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     # table lookups on chunks of the men bitboard: one lookup per chunk instead of a
     # popcount per distinct square value, which made the evaluation the costliest part of
     # the search. The guard counts only while the opponent has no king, hence two tables.
-    value_w = {mask[i]: v for m, v in pst(0) for i in range(n) if mask[i] & m}
-    value_b = {mask[i]: v for m, v in pst(1) for i in range(n) if mask[i] & m}
+    value_w, value_b = pst(0), pst(1)
     back_w, back_b = g.row_mask[size - 1], g.row_mask[0]
     CHUNK_BITS = max(8, min(14, -(-ALL.bit_length() // 3)))
     CHUNK = (1 << CHUNK_BITS) - 1
