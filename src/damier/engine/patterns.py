@@ -83,27 +83,23 @@ def _index_tables(geo: Geometry, squares: list[int]) -> tuple[int, int, list[int
     return shift, size - 1, white, black
 
 
-def build_tables(geo: Geometry, weights: list[list[int]]) -> tuple[PatternTable, ...]:
-    """Runtime tables of every window (learnt ones and partners) from the learnt weights."""
-    pairs = windows(geo)
-    if len(weights) != len(pairs):
-        raise ValueError(f"{len(weights)} weight tables for {len(pairs)} windows")
-    out: list[PatternTable] = []
-    for (own, partner), table in zip(pairs, weights, strict=True):
-        shift, mask, white, black = _index_tables(geo, own)
-        out.append((shift, mask, white, black, list(table)))
-        order = _partner_order(own, partner, geo.squares)
-        turned = [-table[_turn_index(index, order)] for index in range(ENTRIES)]
-        shift, mask, white, black = _index_tables(geo, partner)
-        out.append((shift, mask, white, black, turned))
-    return tuple(out)
-
-
 @lru_cache(maxsize=8)
 def _layout(geo: Geometry) -> list[tuple[tuple[int, int, list[int], list[int]],
                                          tuple[int, int, list[int], list[int]], list[int]]]:
     return [(_index_tables(geo, own), _index_tables(geo, partner),
              _partner_order(own, partner, geo.squares)) for own, partner in windows(geo)]
+
+
+def build_tables(geo: Geometry, weights: list[list[int]]) -> tuple[PatternTable, ...]:
+    """Runtime tables of every window (learnt ones and partners) from the learnt weights."""
+    layout = _layout(geo)
+    if len(weights) != len(layout):
+        raise ValueError(f"{len(weights)} weight tables for {len(layout)} windows")
+    out: list[PatternTable] = []
+    for (own, partner, order), table in zip(layout, weights, strict=True):
+        out.append((*own, list(table)))
+        out.append((*partner, [-table[_turn_index(index, order)] for index in range(ENTRIES)]))
+    return tuple(out)
 
 
 def _turn_index(index: int, order: list[int]) -> int:
