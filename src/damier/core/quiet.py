@@ -9,6 +9,12 @@ tables of ready-made fast moves; king moves walk each king's rays up to the firs
 * ``quiets(white, black, kings, turn)`` / ``quiet_count(...)``: every quiet move of the side
   to move, whether or not a capture exists.
 
+``quiets`` reads the men's moves a pair of rows at a time (as :mod:`~damier.core.diagonal`
+does for its variants): the targets of every step direction go into one int, direction
+``d`` shifted up by ``d * W``, and the part of that int in one pair of rows is the key of a
+table of ready-made move tuples, filled on first use. A handful of lookups then replace a
+loop over every move (Turkish men have about twenty quiet moves, three directions each).
+
 This module must not look at captures (whether a quiet move is legal is decided by the
 caller). Entry point: :func:`build`.
 """
@@ -18,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from damier.core.colors import WHITE
-from damier.core.fastmove import Out
+from damier.core.fastmove import FastMove, Out
 from damier.core.tables import Tables
 
 KingQuiets = Callable[[int, int, Out], None]
@@ -81,22 +87,133 @@ def build(tables: Tables) -> tuple[KingQuiets, KingQuietCount, QuietCount, Quiet
             n += king_quiet_count(mine & kings, occ)
         return n
 
-    def quiets(white: int, black: int, kings: int, turn: int) -> Out:
-        mine = white if turn == WHITE else black
+    # Row-pair tables of the men's quiet moves (see the module docstring). Every variant's
+    # step shifts need no source mask (a step off the board lands on a ghost bit).
+    assert all(src == -1 for per_color in MAN_QUIET for _s, src, _t in per_color)
+    W = ALL.bit_length()
+    rows = tables.geometry.row_mask
+    pairs = [rows[r] | (rows[r + 1] if r + 1 < len(rows) else 0) for r in range(0, len(rows), 2)]
+    SHIFTS = tuple(tuple((s, d * W) for d, (s, _src, _t) in enumerate(per_color)) for per_color in MAN_QUIET)
+    GROUPS = tuple(
+        tuple(sum(pair << d * W for d in range(len(per_color))) for pair in pairs) for per_color in MAN_QUIET
+    )
+    ROWS: tuple[dict[int, tuple[FastMove, ...]], ...] = tuple({} for _ in MAN_QUIET)
+
+    def fill(turn: int, key: int) -> None:
+        """Add the moves of every row pair of ``key`` missing from ``ROWS[turn]``."""
+        rows_table = ROWS[turn]
+        for group in GROUPS[turn]:
+            part = key & group
+            if part in rows_table:
+                continue
+            moves = []
+            for (_s, off), (_s2, _src, table) in zip(SHIFTS[turn], MAN_QUIET[turn], strict=True):
+                bits = (part >> off) & ALL
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    moves.append(table[low])
+            rows_table[part] = tuple(moves)
+
+    def quiets_loop(white: int, black: int, kings: int, turn: int) -> Out:
+        if turn == WHITE:
+            mine = white
+        else:
+            mine = black
         occ = white | black
-        empty = ALL & ~occ
-        out: Out = []
-        append = out.append
+        empty = ALL ^ occ
         men = mine & ~kings
-        if men:
-            for s, src, table in MAN_QUIET[turn]:
-                t = ((men & src) << s if s > 0 else (men & src) >> -s) & empty
-                while t:
-                    low = t & -t
-                    t ^= low
-                    append(table[low])
+        key = 0
+        for s, off in SHIFTS[turn]:
+            key |= ((men << s if s > 0 else men >> -s) & empty) << off
+        rows_table = ROWS[turn]
+        out: Out = []
+        try:
+            for group in GROUPS[turn]:
+                out += rows_table[key & group]
+        except KeyError:
+            fill(turn, key)
+            out = []
+            for group in GROUPS[turn]:
+                out += rows_table[key & group]
         if mine & kings:
             king_quiets(mine & kings, occ, out)
         return out
+
+    # Written out for the two layouts that use this path (a loop over the directions and
+    # the row pairs costs more than the lookups): Turkish (three directions, four row
+    # pairs) and Frisian (two directions, five row pairs).
+    quiets = quiets_loop
+    if [len(g) for g in GROUPS] == [4, 4] and [len(d) for d in SHIFTS] == [3, 3]:
+        (W0, W1, W2), (B0, B1, B2) = ((s for s, _off in per_color) for per_color in SHIFTS)
+        assert W0 < 0 and W1 < 0 < W2 and B0 > 0 and B1 < 0 < B2
+        WW = 2 * W
+        (P0, P1, P2, P3), (Q0, Q1, Q2, Q3) = GROUPS
+        WHITE_ROWS, BLACK_ROWS = ROWS
+
+        def quiets_three(white: int, black: int, kings: int, turn: int) -> Out:
+            empty = ALL ^ (white | black)
+            if turn:
+                mine = black
+                men = black & ~kings if kings else black
+                key = ((men << B0) & empty) | ((men >> -B1) & empty) << W | ((men << B2) & empty) << WW
+                try:
+                    out = [*BLACK_ROWS[key & Q0], *BLACK_ROWS[key & Q1], *BLACK_ROWS[key & Q2],
+                           *BLACK_ROWS[key & Q3]]
+                except KeyError:
+                    fill(1, key)
+                    out = [*BLACK_ROWS[key & Q0], *BLACK_ROWS[key & Q1], *BLACK_ROWS[key & Q2],
+                           *BLACK_ROWS[key & Q3]]
+            else:
+                mine = white
+                men = white & ~kings if kings else white
+                key = ((men >> -W0) & empty) | ((men >> -W1) & empty) << W | ((men << W2) & empty) << WW
+                try:
+                    out = [*WHITE_ROWS[key & P0], *WHITE_ROWS[key & P1], *WHITE_ROWS[key & P2],
+                           *WHITE_ROWS[key & P3]]
+                except KeyError:
+                    fill(0, key)
+                    out = [*WHITE_ROWS[key & P0], *WHITE_ROWS[key & P1], *WHITE_ROWS[key & P2],
+                           *WHITE_ROWS[key & P3]]
+            if kings and mine & kings:
+                king_quiets(mine & kings, white | black, out)
+            return out
+
+        quiets = quiets_three
+    elif [len(g) for g in GROUPS] == [5, 5] and [len(d) for d in SHIFTS] == [2, 2]:
+        (W0, W1), (B0, B1) = ((s for s, _off in per_color) for per_color in SHIFTS)
+        assert W0 < 0 and W1 < 0 and B0 > 0 and B1 > 0
+        (P0, P1, P2, P3, P4), (Q0, Q1, Q2, Q3, Q4) = GROUPS
+        WHITE_ROWS, BLACK_ROWS = ROWS
+
+        def quiets_two(white: int, black: int, kings: int, turn: int) -> Out:
+            empty = ALL ^ (white | black)
+            if turn:
+                mine = black
+                men = black & ~kings if kings else black
+                key = ((men << B0) & empty) | ((men << B1) & empty) << W
+                try:
+                    out = [*BLACK_ROWS[key & Q0], *BLACK_ROWS[key & Q1], *BLACK_ROWS[key & Q2],
+                           *BLACK_ROWS[key & Q3], *BLACK_ROWS[key & Q4]]
+                except KeyError:
+                    fill(1, key)
+                    out = [*BLACK_ROWS[key & Q0], *BLACK_ROWS[key & Q1], *BLACK_ROWS[key & Q2],
+                           *BLACK_ROWS[key & Q3], *BLACK_ROWS[key & Q4]]
+            else:
+                mine = white
+                men = white & ~kings if kings else white
+                key = ((men >> -W0) & empty) | ((men >> -W1) & empty) << W
+                try:
+                    out = [*WHITE_ROWS[key & P0], *WHITE_ROWS[key & P1], *WHITE_ROWS[key & P2],
+                           *WHITE_ROWS[key & P3], *WHITE_ROWS[key & P4]]
+                except KeyError:
+                    fill(0, key)
+                    out = [*WHITE_ROWS[key & P0], *WHITE_ROWS[key & P1], *WHITE_ROWS[key & P2],
+                           *WHITE_ROWS[key & P3], *WHITE_ROWS[key & P4]]
+            if kings and mine & kings:
+                king_quiets(mine & kings, white | black, out)
+            return out
+
+        quiets = quiets_two
 
     return king_quiets, king_quiet_count, quiet_count, quiets
