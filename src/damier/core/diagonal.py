@@ -17,9 +17,10 @@ a ghost bit, so no edge masks are needed. White's forward is up, Black's is down
 
 Whether a man can capture at all is one expression over the victims: a target square with
 a man on one side and an empty square on the other side of the same diagonal. Quiet man
-moves are emitted a row pair at a time: the targets of both step directions in one row pair
-index a table of ready-made move tuples, filled on first use. The kings' quiet moves come
-from one walk along their rays that stops as soon as it meets a piece a king can take.
+moves are emitted a row pair at a time (the three edge rows make one group): the targets of
+both step directions in one row pair index a table of ready-made move tuples, filled on
+first use. The kings' quiet moves come from one walk along their rays that stops as soon as
+it meets a piece a king can take.
 
 This module must not decide rules by itself: it only reproduces what the general rules
 would produce in the cases it recognises (the test suite checks both paths agree).
@@ -39,8 +40,9 @@ class _RowPairFiller:
     """Fills the quiet man moves of one colour into a plain dict (the hot path reads a plain
     dict: a dict subclass with ``__missing__`` costs more per lookup), keyed by the targets
     of one row pair: those of the first step direction in place, those of the second
-    shifted up by ``width``. A row pair has at most ``2 ** (2 * size)`` keys, far fewer in
-    play."""
+    shifted up by ``width``. A row pair has at most ``2 ** (2 * size)`` keys (an edge group
+    of three rows as many: one of its rows never holds targets of a given colour), far fewer
+    in play."""
 
     def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove],
                  row_pairs: tuple[int, ...]) -> None:
@@ -154,18 +156,26 @@ def build(
     )
     O_UR, O_UL, O_DL, O_DR = ONWARD
     # Quiet man moves: both target sets go into one int (the second one shifted above the
-    # board by W), and each row pair of that int is one table key.
+    # board by W), and each group of rows of that int is one table key. The groups are
+    # the row pairs, except that the three rows at either edge make one group: White's
+    # men never step onto the bottom row nor Black's onto the top one, so those groups
+    # hold two rows of targets per colour and 10x10 needs four lookups instead of five.
     PAIR_BITS = size + 1
     W = -(-ALL.bit_length() // PAIR_BITS) * PAIR_BITS
-    ROW_PAIRS = tuple((((1 << PAIR_BITS) - 1) << off) * ((1 << W) + 1) for off in range(0, W, PAIR_BITS))
+    row_bits = [sum(1 << (i + i // size) for i in range(r * S1, (r + 1) * S1)) for r in range(size)]
+    bounds = [0, *range(3, size - 2, 2), size]
+    ROW_PAIRS = tuple(
+        sum(row_bits[a:b]) * ((1 << W) + 1) for a, b in zip(bounds[:-1], bounds[1:], strict=True)
+    )
     FILLERS = tuple(_RowPairFiller(W, t1, t2, ROW_PAIRS) for t1, t2 in quiet_tables)
     QUIET = tuple(f.moves for f in FILLERS)
     FILL = tuple(f.fill for f in FILLERS)
-    # legal() reads the row pairs written out (a loop costs more): five on 10x10, six on
-    # the other sizes, where the missing ones are 0 masks whose key 0 has no moves
-    FIVE_ROW_PAIRS = len(ROW_PAIRS) == 5
-    FEW_ROW_PAIRS = len(ROW_PAIRS) <= 6
-    R0, R1, R2, R3, R4, R5 = (ROW_PAIRS + (0,) * 6)[:6]
+    # legal() reads the row groups written out (a loop costs more): four on 10x10, five
+    # on the other sizes up to 12x12, where the missing ones are 0 masks whose key 0 has
+    # no moves
+    FOUR_ROW_PAIRS = len(ROW_PAIRS) == 4
+    FEW_ROW_PAIRS = len(ROW_PAIRS) <= 5
+    R0, R1, R2, R3, R4 = (ROW_PAIRS + (0,) * 5)[:5]
     INDEX = index
     GO_ON = men_go_on
     # Per square, per king ray: (ray mask, ray runs towards higher bits?, the quiet moves
@@ -474,12 +484,11 @@ def build(
         both = (f1 & empty) | (f2 & empty) << W
         quiet = QUIET[turn]
         try:
-            if FIVE_ROW_PAIRS:
-                out = [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                       *quiet[both & R4]]
+            if FOUR_ROW_PAIRS:
+                out = [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3]]
             elif FEW_ROW_PAIRS:
                 out = [*quiet[both & R0], *quiet[both & R1], *quiet[both & R2], *quiet[both & R3],
-                       *quiet[both & R4], *quiet[both & R5]]
+                       *quiet[both & R4]]
             else:
                 out = quiet_moves(turn, both)
         except KeyError:
