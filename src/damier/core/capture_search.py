@@ -12,7 +12,9 @@ search without the branches those rules never take. The faster bulk paths
 :mod:`~damier.core.diagonal`) hand every case they cannot decide over to it.
 
 This module must not choose among sequences (that is :mod:`~damier.core.choice`) or
-remove duplicate routes. Entry point: :func:`build`, which binds the tables
+remove duplicate routes (the one exception: the flying king of the common rules does not
+look straight on again from a later landing square of the same ray, which could only
+repeat a move it finds from the first one). Entry point: :func:`build`, which binds the tables
 (:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of,
 men_sequences, men_ends, men_go_on)``.
 """
@@ -181,12 +183,23 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, Man
         for i, per_square in enumerate(KING_CAP)
         for d in range(len(REVERSE))
     }
+    # From the second landing square on, the ray straight on is left out too: the first
+    # piece on it is the one the king meets from the first landing square (the squares in
+    # between are empty), so a capture along it is the same move as from the first landing
+    # square, only paused elsewhere (RULES.md §2.8); the choice rules would drop it.
+    king_side = {
+        (i, d): tuple(ray for ray in king_after[i, d] if ray is not king_ray.get((i, d)))
+        for i, d in king_after
+    }
     for i, per_square in enumerate(KING_CAP):
         for d, _rmask, ray, _inc in per_square:
             if (i, d) in king_ray:
                 past = king_ray[i, d][2]
                 for n, v in enumerate(ray):
-                    past[MASK[v]] = tuple((j, MASK[j], king_after[j, d]) for j in ray[n + 1:])
+                    past[MASK[v]] = tuple(
+                        (j, MASK[j], king_after[j, d] if m == n + 1 else king_side[j, d])
+                        for m, j in enumerate(ray[n + 1:], n + 1)
+                    )
 
     def plain_king_search(
         fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int, path: tuple[int, ...],
