@@ -35,35 +35,60 @@ from damier.core.fastmove import FastMove, Out
 _Pos4 = Callable[[int, int, int, int], Out]
 
 
+_MAX_KEYS = 1 << 16
+"""A table of quiet moves by group of rows is emptied when it grows past this many keys
+(about 20 MB): long runs over very diverse positions would otherwise let it grow without
+bound."""
+
+
 class _RowGroupFiller:
     """Fills the quiet man moves of one colour into a plain dict (the hot path reads a plain
     dict: a dict subclass with ``__missing__`` costs more per lookup), keyed by the targets
     in one group of rows: those of the first step direction in place, those of the second
-    shifted up by ``width``. A group of three rows of targets has at most
-    ``2 ** (3 * size)`` keys, far fewer in play."""
+    shifted up by ``width``. A group of rows has many keys in play (about 55,000 per
+    colour after 900,000 positions of random games for three rows), so a missing key is
+    put together from the moves of its single rows (one table per row, ``2 ** size`` keys
+    at most), which keeps a miss cheap."""
 
     def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove],
-                 groups: tuple[int, ...]) -> None:
+                 groups: tuple[int, ...], rows: tuple[int, ...]) -> None:
         self.width = width
         self.first = first
         self.second = second
-        self.groups = groups
+        # per group, the masks of its single rows
+        self.groups = tuple((group, tuple(r for r in rows if r & group)) for group in groups)
         self.moves: dict[int, tuple[FastMove, ...]] = {}
+        self.rows: dict[int, tuple[FastMove, ...]] = {}
 
     def fill(self, both: int) -> None:
-        """Add the keys of every group of rows of ``both`` that are missing."""
-        for rows in self.groups:
-            key = both & rows
-            if key in self.moves:
+        """Add the keys of every group of rows of ``both`` that are missing (after emptying
+        the table if it has grown past :data:`_MAX_KEYS`)."""
+        moves = self.moves
+        if len(moves) > _MAX_KEYS:
+            moves.clear()
+        rows = self.rows
+        for group, row_masks in self.groups:
+            key = both & group
+            if key in moves:
                 continue
-            moves = []
-            low_part = key & ((1 << self.width) - 1)
-            for part, table in ((low_part, self.first), (key >> self.width, self.second)):
-                while part:
-                    bit = part & -part
-                    part ^= bit
-                    moves.append(table[bit])
-            self.moves[key] = tuple(moves)
+            parts: list[FastMove] = []
+            for row in row_masks:
+                part = key & row
+                found = rows.get(part)
+                if found is None:
+                    found = rows[part] = self._row(part)
+                parts += found
+            moves[key] = tuple(parts)
+
+    def _row(self, key: int) -> tuple[FastMove, ...]:
+        moves = []
+        low_part = key & ((1 << self.width) - 1)
+        for part, table in ((low_part, self.first), (key >> self.width, self.second)):
+            while part:
+                bit = part & -part
+                part ^= bit
+                moves.append(table[bit])
+        return tuple(moves)
 
 
 def build(
@@ -179,14 +204,15 @@ def build(
     row_bits = [sum(1 << (i + i // size) for i in range(r * S1, (r + 1) * S1)) for r in range(size)]
     w_bounds = [*range(0, size - 1, 3), size]
     b_bounds = [0, *(size - b for b in reversed(w_bounds[1:-1])), size]
+    ROWS = tuple(row * BOTH2 for row in row_bits)
     GROUPS = tuple(
         tuple(sum(row_bits[a:b]) * BOTH2 for a, b in zip(bounds[:-1], bounds[1:], strict=True))
         for bounds in (w_bounds, b_bounds)
     )
     (up_right, up_left), (down_left, down_right) = quiet_tables
     FILLERS = (
-        _RowGroupFiller(W, up_left, up_right, GROUPS[0]),
-        _RowGroupFiller(W, down_left, down_right, GROUPS[1]),
+        _RowGroupFiller(W, up_left, up_right, GROUPS[0], ROWS),
+        _RowGroupFiller(W, down_left, down_right, GROUPS[1], ROWS),
     )
     QUIET = tuple(f.moves for f in FILLERS)
     FILL = tuple(f.fill for f in FILLERS)
@@ -459,7 +485,7 @@ def build(
             else:
                 out = quiet_moves(turn, (down if turn else up) & empty * BOTH2)
         except KeyError:
-            out = quiet_moves(turn, (down if turn else up) & empty * BOTH2)
+            out = filled_quiet_moves(turn, (down if turn else up) & empty * BOTH2)
         # the kings' quiet moves go after the men's (the list is new)
         if k and king_quiets(k, theirs, occ, empty, out):
             return captures_of(white, black, kings, turn, 0)
@@ -467,17 +493,23 @@ def build(
 
     def quiet_moves(turn: int, both: int) -> Out:
         """The quiet man moves of ``turn`` from ``both`` (the targets of its two step
-        directions, the second shifted by ``W``), filling the table where needed."""
+        directions in lane layout), filling the table where needed."""
         quiet = QUIET[turn]
         out: Out = []
         try:
             for rows in GROUPS[turn]:
                 out += quiet[both & rows]
         except KeyError:
-            FILL[turn](both)
-            out = []
-            for rows in GROUPS[turn]:
-                out += quiet[both & rows]
+            return filled_quiet_moves(turn, both)
+        return out
+
+    def filled_quiet_moves(turn: int, both: int) -> Out:
+        """:func:`quiet_moves` after a missing key: fill first."""
+        FILL[turn](both)
+        quiet = QUIET[turn]
+        out: Out = []
+        for rows in GROUPS[turn]:
+            out += quiet[both & rows]
         return out
 
     def men_search(jumpers: int, tg: int, theirs: int, occ: int, turn: int, kings: int) -> Out:
