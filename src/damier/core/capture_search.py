@@ -16,7 +16,7 @@ remove duplicate routes (the one exception: the flying king of the common rules 
 look straight on again from a later landing square of the same ray, which could only
 repeat a move it finds from the first one). Entry point: :func:`build`, which binds the tables
 (:class:`~damier.core.tables.Tables`) into the closures ``(sequences, sequences_of,
-men_sequences, men_ends, men_go_on)``.
+men_sequences, men_ends, men_go_on, king_captures)``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,14 @@ without the man, ``targets`` without ``cap``, ``path`` so far), appended to ``ou
 if it cannot jump from there."""
 
 
-def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, ManGoOn | None]:
+KingCaptures = Callable[[int, int, int], Out]
+"""``king_captures(kings, theirs, occ)``: under the common rules with flying kings, the
+complete sequences of ``kings`` when no man of their side can capture."""
+
+
+def build(
+    t: Tables,
+) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, ManGoOn | None, KingCaptures | None]:
     """The capture search of the rules object ``t`` was built from."""
     MASK = t.mask
     INDEX = t.index
@@ -366,4 +373,15 @@ def build(t: Tables) -> tuple[Sequences, SequencesOf, MenSequences, MenEnds, Man
                 king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out
 
-    return sequences, sequences_of, men_sequences, men_ends, plain_man_search if PLAIN_MEN else None
+    def king_captures(k: int, theirs: int, occ: int) -> Out:
+        """The complete sequences of the kings ``k`` (flying kings of the common rules; the
+        caller knows no man can capture)."""
+        out: Out = []
+        while k:
+            low = k & -k
+            k ^= low
+            plain_king_search(low, KING_LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
+        return out
+
+    return (sequences, sequences_of, men_sequences, men_ends, plain_man_search if PLAIN_MEN else None,
+            king_captures if PLAIN_KINGS else None)

@@ -109,6 +109,7 @@ def build(
     men_ends: Callable[[int, int, int, int, int, Out], Out],
     count_chosen: Callable[[Out, int], int],
     men_go_on: Callable[[int, int, int, int, int, tuple[int, ...], int, Out], bool] | None,
+    king_captures: Callable[[int, int, int], Out] | None,
     choose: Callable[[Out, int], Out],
 ) -> tuple[
     Callable[[int, int, int, int], int], _Pos4, Callable[[int, int, int, int], bool], _Pos4,
@@ -124,7 +125,9 @@ def build(
     ``men_ends`` the same search for counting (no paths where the rules do not read them)
     and ``count_chosen`` the number of moves ``choose`` would keep; ``men_go_on`` (None
     unless the common rules apply, see :data:`damier.core.capture_search.ManGoOn`) goes on
-    from the landing square of a single capture that may continue.
+    from the landing square of a single capture that may continue; ``king_captures``
+    (None unless flying kings under the common rules) lists the sequences of kings when no
+    man can capture.
     ``victims_differ``: the choice rule ranks single captures by what they take (Spanish,
     Frisian), so the fast path only decides when the opponent has no king.
     ``quiet_tables[color]`` = (table for the step by ``h``, table for the step by ``h + 1``)
@@ -221,6 +224,7 @@ def build(
     (P0, P1, P2), (Q0, Q1, Q2) = ((g + (0, 0, 0))[:3] for g in GROUPS)
     INDEX = index
     GO_ON = men_go_on
+    KING_CAPTURES = king_captures
     # Per square, per king ray: (ray mask, ray runs towards higher bits?, the quiet moves
     # along it nearest first, first blocker bit -> the moves before it, the shift of one
     # step along the ray). Kings step and capture along the same rays here.
@@ -472,6 +476,13 @@ def build(
                     else:
                         append(m)
             return choose(out, kings) if longer else out
+        if k:
+            # the kings first: when one of them can capture, no quiet move is listed
+            king_moves: Out = []
+            if king_quiets(k, theirs, occ, empty, king_moves):
+                if KING_CAPTURES is None:
+                    return captures_of(white, black, kings, turn, 0)
+                return choose(KING_CAPTURES(k, theirs, occ), kings)
         try:
             if THREE:
                 if turn:
@@ -486,9 +497,8 @@ def build(
                 out = quiet_moves(turn, (down if turn else up) & empty * BOTH2)
         except KeyError:
             out = filled_quiet_moves(turn, (down if turn else up) & empty * BOTH2)
-        # the kings' quiet moves go after the men's (the list is new)
-        if k and king_quiets(k, theirs, occ, empty, out):
-            return captures_of(white, black, kings, turn, 0)
+        if k:
+            out += king_moves
         return out
 
     def quiet_moves(turn: int, both: int) -> Out:

@@ -206,7 +206,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     t = tables.build(rules)
     g = t.geometry
     ALL = t.all_squares
-    sequences, sequences_of, men_sequences, men_ends, men_go_on = capture_search.build(t)
+    sequences, sequences_of, men_sequences, men_ends, men_go_on, king_captures = capture_search.build(t)
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
     choose = choice.make_chooser(rules, t.mask, gen.captured_order)
@@ -307,6 +307,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             men_sequences=men_sequences,
             men_ends=men_sequences if choice.needs_paths(rules) else men_ends,
             men_go_on=men_go_on,
+            king_captures=king_captures,
             count_chosen=count_chosen,
             choose=choose,
         )
