@@ -166,6 +166,25 @@ def build(
                     out.append((fm, lm, cap | over, lm & PROMO[color], (), 0))
         return found
 
+    def plain_man_prefixes(
+        fm: int, cur: int, occ: int, targets: int, cap: int, path: tuple[int, ...], color: int, out: Out,
+    ) -> None:
+        """:func:`plain_man_search` listing every prefix too (``complete=False``: huffing's
+        physically possible moves)."""
+        near = targets & MAN_NEAR[color][cur]
+        if not near:
+            return
+        jumps = MAN_JUMP_OVER[color][cur]
+        while near:
+            over = near & -near
+            near ^= over
+            land, lm = jumps[over]
+            if not occ & lm:
+                ncap = cap | over
+                npath = path + (land,)
+                out.append((fm, lm, ncap, lm & PROMO[color], npath, 0))
+                plain_man_prefixes(fm, land, occ, targets ^ over, ncap, npath, color, out)
+
     # Flying kings under the common rules (pieces removed at the end, no turn restriction,
     # a king must land where it can go on). A ray is (ray mask, ray runs towards higher
     # bits?, first piece on the ray -> the squares past it to the edge, each as (square,
@@ -238,6 +257,29 @@ def build(
             if not continued:
                 out += ends
         return found
+
+    def plain_king_prefixes(
+        fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int, path: tuple[int, ...],
+        out: Out,
+    ) -> None:
+        """:func:`plain_king_search` stopping on every landing square too
+        (``complete=False``); a route that repeats a move by going straight on from a later
+        landing square is left out as there."""
+        for rmask, inc, past in rays:
+            blockers = rmask & occ
+            if not blockers:
+                continue
+            victim = blockers & -blockers if inc else 1 << (blockers.bit_length() - 1)
+            if not victim & targets:
+                continue
+            ntargets = targets ^ victim
+            ncap = cap | victim
+            for land, lm, after in past[victim]:
+                if occ & lm:
+                    break
+                npath = path + (land,)
+                out.append((fm, lm, ncap, fm ^ lm, npath, 0))
+                plain_king_prefixes(fm, after, occ, ntargets, ncap, npath, out)
 
     def king_search(
         fm: int, cur: int, occ: int, targets: int, theirs: int, cap: int,
@@ -357,6 +399,11 @@ def build(
             targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
             if complete:
                 men_sequences(cand, targets, theirs, occ, turn, out)
+            elif PLAIN_MEN:
+                while cand:
+                    low = cand & -cand
+                    cand ^= low
+                    plain_man_prefixes(low, INDEX[low], occ ^ low, targets, 0, (), turn, out)
             else:
                 while cand:
                     low = cand & -cand
@@ -367,8 +414,11 @@ def build(
         while k:
             low = k & -k
             k ^= low
-            if PLAIN_KINGS and complete:
-                plain_king_search(low, KING_LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
+            if PLAIN_KINGS:
+                if complete:
+                    plain_king_search(low, KING_LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
+                else:
+                    plain_king_prefixes(low, KING_LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
             else:
                 king_search(low, INDEX[low], occ ^ low, theirs, theirs, 0, (), -1, out, complete, 0)
         return out

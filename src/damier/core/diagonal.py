@@ -562,49 +562,82 @@ def build(
             both = (men * MEN2 >> S2) & empty * BOTH2
         return quiet_moves(turn, both)
 
-    # physical(): per colour, the directions its men capture in: (towards lower bits?,
-    # shift, ONWARD table of that direction)
-    CAPS = tuple(
-        tuple(
-            (d < 2, S1 if d % 2 == 0 else S2, ONWARD[d][color])
-            for d in range(4) if SINGLE[d][color]
-        )
-        for color in (0, 1)
-    )
-
     def physical(white: int, black: int, kings: int, turn: int) -> Out | None:
         """Every physically possible move (huffing, :mod:`damier.core.huffing`): the quiet
         moves and all captures when these are single man captures that cannot go on; None
         when the search must list the capture prefixes (a king can capture, a man could
-        go on or is crowned by its capture)."""
+        go on or is crowned by its capture). Works in the two lanes, as legal() does."""
         occ = white | black
         empty = ALL ^ occ
-        mine, theirs = (black, white) if turn else (white, black)
-        men = mine & ~kings
-        tg = theirs if TAKE_KINGS else theirs & ~kings
-        out: Out = []
-        k = mine & kings
-        if k and king_quiets(k, theirs, occ, empty, out):
-            return None
-        for up, s, onward in CAPS[turn]:
-            x = ((men >> s) & (empty << s) if up else (men << s) & (empty >> s)) & tg
-            while x:
-                low = x & -x
-                x ^= low
-                near, past, crowns, m = onward[low]
-                near &= tg
-                while near:
-                    over = near & -near
-                    near ^= over
-                    if past[over] & empty:
-                        crowns = True
-                if crowns:
-                    return None
-                out.append(m)
         if turn:
-            both = (men * MEN2 << S1) & empty * BOTH2
+            mine = black
+            theirs = white
         else:
-            both = (men * MEN2 >> S2) & empty * BOTH2
-        return out + quiet_moves(turn, both)
+            mine = white
+            theirs = black
+        if kings:
+            men = mine & ~kings
+            tg = theirs if TAKE_KINGS else theirs & ~kings
+        else:
+            men = mine
+            tg = theirs
+        out: Out = []
+        if kings:
+            k = mine & kings
+            if k and king_quiets(k, theirs, occ, empty, out):
+                return None
+        m2 = men * MEN2
+        e2 = empty * EMPTY2
+        up = m2 >> S2
+        down = m2 << S1
+        t2 = tg * BOTH2
+        if MEN_BACK or not turn:
+            x = up & (e2 << S2) & t2
+            if x:
+                onward = O_UP[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns, m = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return None
+                    out.append(m)
+        if MEN_BACK or turn:
+            x = down & (e2 >> S1) & t2
+            if x:
+                onward = O_DOWN[turn]
+                while x:
+                    low = x & -x
+                    x ^= low
+                    near, past, crowns, m = onward[low]
+                    near &= tg
+                    while near:
+                        over = near & -near
+                        near ^= over
+                        if past[over] & empty:
+                            crowns = True
+                    if crowns:
+                        return None
+                    out.append(m)
+        try:
+            if THREE:
+                if turn:
+                    both = down & empty * BOTH2
+                    quiet = QUIET[1]
+                    out += [*quiet[both & Q0], *quiet[both & Q1], *quiet[both & Q2]]
+                else:
+                    both = up & empty * BOTH2
+                    quiet = QUIET[0]
+                    out += [*quiet[both & P0], *quiet[both & P1], *quiet[both & P2]]
+                return out
+        except KeyError:
+            pass
+        return out + quiet_moves(turn, (down if turn else up) & empty * BOTH2)
 
     return count, legal, has_capture, men_quiets, physical

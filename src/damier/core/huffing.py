@@ -98,8 +98,7 @@ def install(gen: MoveGenerator) -> None:
                 without = physical(white, black & ~h, kings & ~h, turn)
             else:
                 without = physical(white & ~h, black, kings & ~h, turn)
-            for frm, to, remove, kx, path, _ in without:
-                moves.append((frm, to, remove | h, kx, path, h))
+            moves += [(frm, to, remove | h, kx, path, h) for frm, to, remove, kx, path, _ in without]
         return moves
 
     def before_move(pos: Position, huff: int) -> Position:
