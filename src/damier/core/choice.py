@@ -36,8 +36,11 @@ def needs_paths(rules: Rules) -> bool:
 def make_counter(rules: Rules, choose: Chooser) -> Counter:
     """The number of legal captures under the choice rule of ``rules`` (``choose`` is its
     chooser, from :func:`make_chooser`): the majority rule counts the distinct moves of the
-    largest captures directly, every other rule counts what ``choose`` keeps."""
-    if rules.capture_rule != "max_count" or rules.king_priority:
+    largest captures directly, and so does the value rule while no king is on the board
+    (every piece is then worth the same, so the most valuable captures are the largest and
+    none is a king's); every other rule counts what ``choose`` keeps."""
+    value_rule = rules.capture_rule == "max_value" and not rules.king_priority
+    if (rules.capture_rule != "max_count" and not value_rule) or rules.king_priority:
         def count_chosen(raw: Out, kings: int) -> int:
             return len(choose(raw, kings))
 
@@ -46,6 +49,8 @@ def make_counter(rules: Rules, choose: Chooser) -> Counter:
     def count_majority(raw: Out, kings: int) -> int:
         if len(raw) == 1:
             return 1
+        if value_rule and kings:
+            return len(choose(raw, kings))
         best = 0
         for m in raw:
             c = m[2].bit_count()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from damier.core.capture_scan import KingCanCapture, SingleCaptures
-from damier.core.capture_search import MenSequences, SequencesOf
+from damier.core.capture_search import MenEnds, SequencesOf
 from damier.core.colors import WHITE
 from damier.core.fastmove import Out
 from damier.core.quiet import KingQuietCount
@@ -45,13 +45,16 @@ def build(
     king_can_capture: KingCanCapture,
     king_quiet_count: KingQuietCount,
     sequences_of: SequencesOf,
-    men_sequences: MenSequences,
+    men_ends: MenEnds,
     choose: Callable[[Out, int], Out],
+    count_chosen: Callable[[Out, int], int],
 ) -> tuple[SingleCaptures, Count | None]:
     """``(single_captures, count)`` for ``t`` (:func:`applies` must hold). ``count`` is the
     number of legal moves (the general search and ``choose`` decide what the test cannot;
-    ``men_sequences`` searches the men alone when no king can capture);
-    it is None unless the men step one square diagonally forward."""
+    ``men_ends`` searches the men alone when no king can capture, and ``count_chosen``
+    counts what ``choose`` would keep of its sequences: the caller must not pass the
+    path-less search for choice rules that read paths); it is None unless the men step
+    one square diagonally forward."""
     g = t.geometry
     MASK = t.mask
     STEP = t.step
@@ -162,7 +165,7 @@ def build(
                 cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
                 if k and king_can_capture(k, theirs, occ, empty):
                     return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))
-                return len(choose(men_sequences(cand, tg, theirs, occ, turn, []), kings))
+                return count_chosen(men_ends(cand, tg, theirs, occ, turn, []), kings)
             if k and king_can_capture(k, theirs, occ, empty):
                 cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
                 return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))

@@ -215,7 +215,8 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     if eightway.applies(t):
         # the same test written out, and a count built on it
         single_captures, eight_count = eightway.build(
-            t, king_can_capture, king_quiet_count, sequences_of, men_sequences, choose)
+            t, king_can_capture, king_quiet_count, sequences_of,
+            men_sequences if choice.needs_paths(rules) else men_ends, choose, count_chosen)
 
     def captures(white: int, black: int, kings: int, turn: int) -> Out:
         raw = sequences(white, black, kings, turn, True)
