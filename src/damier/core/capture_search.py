@@ -188,10 +188,12 @@ def build(
     # Flying kings under the common rules (pieces removed at the end, no turn restriction,
     # a king must land where it can go on). A ray is (ray mask, ray runs towards higher
     # bits?, first piece on the ray -> the squares past it to the edge, each as (square,
-    # mask, the rays to look along from there)). From a landing square the ray back to the
-    # piece just taken is left out: that piece still stands there and cannot be taken twice.
+    # mask, the rays to look along from there, the squares of those rays)). From a landing
+    # square the ray back to the piece just taken is left out: that piece still stands
+    # there and cannot be taken twice. The search goes on from a landing square only when a
+    # piece it may take stands on one of its rays (most landing squares end the capture).
     PLAIN_KINGS = FLYING and AT_END and not NO_REVERSE and MUST_CONTINUE
-    KingRay = tuple[int, bool, dict[int, tuple[tuple[int, int, tuple[Any, ...]], ...]]]
+    KingRay = tuple[int, bool, dict[int, tuple[tuple[int, int, tuple[Any, ...], int], ...]]]
     king_ray: dict[tuple[int, int], KingRay] = {
         (i, d): (rmask, inc, {})
         for i, per_square in enumerate(KING_CAP)
@@ -223,8 +225,9 @@ def build(
                 past = king_ray[i, d][2]
                 for n, v in enumerate(ray):
                     past[MASK[v]] = tuple(
-                        (j, MASK[j], king_after[j, d] if m == n + 1 else king_side[j, d])
+                        (j, MASK[j], after, sum(r[0] for r in after))
                         for m, j in enumerate(ray[n + 1:], n + 1)
+                        for after in (king_after[j, d] if m == n + 1 else king_side[j, d],)
                     )
 
     def plain_king_search(
@@ -245,12 +248,13 @@ def build(
             ncap = cap | victim
             continued = False
             ends = []
-            for land, lm, after in past[victim]:
+            for land, lm, after, reach in past[victim]:
                 if occ & lm:
                     break
                 found = True
                 npath = path + (land,)
-                if plain_king_search(fm, after, occ, ntargets, ncap, npath, out):
+                # no piece to take on the rays from there: no call
+                if ntargets & reach and plain_king_search(fm, after, occ, ntargets, ncap, npath, out):
                     continued = True
                 elif not continued:
                     ends.append((fm, lm, ncap, fm ^ lm, npath, 0))
@@ -274,7 +278,7 @@ def build(
                 continue
             ntargets = targets ^ victim
             ncap = cap | victim
-            for land, lm, after in past[victim]:
+            for land, lm, after, _reach in past[victim]:
                 if occ & lm:
                     break
                 npath = path + (land,)
