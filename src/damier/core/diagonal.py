@@ -17,9 +17,13 @@ a ghost bit, so no edge masks are needed. White's forward is up, Black's is down
 
 Whether a man can capture at all is one expression over the victims: a target square with
 a man on one side and an empty square on the other side of the same diagonal. Quiet man
-moves are emitted a group of rows at a time: the targets of both step directions in three
-rows index a table of ready-made move tuples, filled on first use. The kings' quiet moves
-come from one walk along their rays that stops as soon as it meets a piece a king can take.
+moves are emitted a group of rows at a time (:mod:`damier.core.rowgroups`). The kings'
+quiet moves come from one walk along their rays that stops as soon as it meets a piece a
+king can take.
+
+Most of the work happens in two lanes per int: lane 0 in the board's bits, lane 1 shifted
+up past the board and the longest step (see ``W`` in :func:`build`), so that one shift and
+one AND handle two directions at once.
 
 This module must not decide rules by itself: it only reproduces what the general rules
 would produce in the cases it recognises (the test suite checks both paths agree).
@@ -29,66 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from damier.core import rowgroups
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out
 
 _Pos4 = Callable[[int, int, int, int], Out]
-
-
-_MAX_KEYS = 1 << 16
-"""A table of quiet moves by group of rows is emptied when it grows past this many keys
-(about 20 MB): long runs over very diverse positions would otherwise let it grow without
-bound."""
-
-
-class _RowGroupFiller:
-    """Fills the quiet man moves of one colour into a plain dict (the hot path reads a plain
-    dict: a dict subclass with ``__missing__`` costs more per lookup), keyed by the targets
-    in one group of rows: those of the first step direction in place, those of the second
-    shifted up by ``width``. A group of rows has many keys in play (about 55,000 per
-    colour after 900,000 positions of random games for three rows), so a missing key is
-    put together from the moves of its single rows (one table per row, ``2 ** size`` keys
-    at most), which keeps a miss cheap."""
-
-    def __init__(self, width: int, first: dict[int, FastMove], second: dict[int, FastMove],
-                 groups: tuple[int, ...], rows: tuple[int, ...]) -> None:
-        self.width = width
-        self.first = first
-        self.second = second
-        # per group, the masks of its single rows
-        self.groups = tuple((group, tuple(r for r in rows if r & group)) for group in groups)
-        self.moves: dict[int, tuple[FastMove, ...]] = {}
-        self.rows: dict[int, tuple[FastMove, ...]] = {}
-
-    def fill(self, both: int) -> None:
-        """Add the keys of every group of rows of ``both`` that are missing (after emptying
-        the table if it has grown past :data:`_MAX_KEYS`)."""
-        moves = self.moves
-        if len(moves) > _MAX_KEYS:
-            moves.clear()
-        rows = self.rows
-        for group, row_masks in self.groups:
-            key = both & group
-            if key in moves:
-                continue
-            parts: list[FastMove] = []
-            for row in row_masks:
-                part = key & row
-                found = rows.get(part)
-                if found is None:
-                    found = rows[part] = self._row(part)
-                parts += found
-            moves[key] = tuple(parts)
-
-    def _row(self, key: int) -> tuple[FastMove, ...]:
-        moves = []
-        low_part = key & ((1 << self.width) - 1)
-        for part, table in ((low_part, self.first), (key >> self.width, self.second)):
-            while part:
-                bit = part & -part
-                part ^= bit
-                moves.append(table[bit])
-        return tuple(moves)
 
 
 def build(
@@ -198,27 +147,10 @@ def build(
     O_UP = tuple({**O_UL[c], **{v << W: o for v, o in O_UR[c].items()}} for c in (0, 1))
     O_DOWN = tuple({**O_DL[c], **{v << W: o for v, o in O_DR[c].items()}} for c in (0, 1))
     # Quiet man moves: the targets of both step directions in lane layout (White: up-left
-    # in lane 0, up-right in lane 1; Black: down-left, down-right), and each group of rows
-    # of that int is one table key. A group holds three rows that can hold targets of the
-    # colour (White's men never step onto the bottom row nor Black's onto the top one, so
-    # the groups differ per colour): three lookups on 8x8 and 10x10. (Row pairs, five
-    # lookups, and the edge rows by three, four lookups, were 9% and 17% slower on quiet
-    # positions; the keys of three rows stay few in play: 2,129 after perft(8).)
-    row_bits = [sum(1 << (i + i // size) for i in range(r * S1, (r + 1) * S1)) for r in range(size)]
-    w_bounds = [*range(0, size - 1, 3), size]
-    b_bounds = [0, *(size - b for b in reversed(w_bounds[1:-1])), size]
-    ROWS = tuple(row * BOTH2 for row in row_bits)
-    GROUPS = tuple(
-        tuple(sum(row_bits[a:b]) * BOTH2 for a, b in zip(bounds[:-1], bounds[1:], strict=True))
-        for bounds in (w_bounds, b_bounds)
-    )
+    # in lane 0, up-right in lane 1; Black: down-left, down-right), read a group of rows at
+    # a time (:mod:`damier.core.rowgroups`).
     (up_right, up_left), (down_left, down_right) = quiet_tables
-    FILLERS = (
-        _RowGroupFiller(W, up_left, up_right, GROUPS[0], ROWS),
-        _RowGroupFiller(W, down_left, down_right, GROUPS[1], ROWS),
-    )
-    QUIET = tuple(f.moves for f in FILLERS)
-    FILL = tuple(f.fill for f in FILLERS)
+    GROUPS, QUIET, FILL = rowgroups.build(size, W, ((up_left, up_right), (down_left, down_right)))
     # legal() reads the groups written out (a loop costs more) where there are three
     THREE = len(GROUPS[0]) == 3
     (P0, P1, P2), (Q0, Q1, Q2) = ((g + (0, 0, 0))[:3] for g in GROUPS)
