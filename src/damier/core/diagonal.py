@@ -346,68 +346,73 @@ def build(
                 k = 0
                 tg = black
         m2 = men * MEN2
-        e2 = empty * EMPTY2
         up = m2 >> S2
         down = m2 << S1
-        v_up = up & (e2 << S2) if MEN_BACK or not turn else 0
-        v_down = down & (e2 >> S1) if MEN_BACK or turn else 0
         t2 = tg * BOTH2
-        if t2 & (v_up | v_down):
-            if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
-                return captures_of(white, black, kings, turn, _jumpers(v_up & t2, v_down & t2))
-            out: Out = []
-            append = out.append
-            # a capture that may go on is searched from its landing square at once (the
-            # search lists its sequences); the choice rules then pick among all of them.
-            # The two lanes are written out: a loop over (victims, table) pairs made
-            # positions with a capture 9-14% slower (3-5% over all positions) when there
-            # were four directions.
-            longer = False
-            x = v_up & t2
-            if x:
-                onward = O_UP[turn]
-                while x:
-                    low = x & -x
-                    x ^= low
-                    near, past, crowns, m = onward[low]
-                    if crowns:
-                        return men_search(_jumpers(v_up & t2, v_down & t2), tg, theirs, occ, turn, kings)
-                    near &= tg
-                    while near:
-                        over = near & -near
-                        near ^= over
-                        if past[over] & empty:
-                            if GO_ON is None:
-                                return men_search(_jumpers(v_up & t2, v_down & t2), tg, theirs, occ, turn,
-                                                  kings)
-                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ m[2], m[2], m[4], turn, out)
-                            longer = True
-                            break
-                    else:
-                        append(m)
-            x = v_down & t2
-            if x:
-                onward = O_DOWN[turn]
-                while x:
-                    low = x & -x
-                    x ^= low
-                    near, past, crowns, m = onward[low]
-                    if crowns:
-                        return men_search(_jumpers(v_up & t2, v_down & t2), tg, theirs, occ, turn, kings)
-                    near &= tg
-                    while near:
-                        over = near & -near
-                        near ^= over
-                        if past[over] & empty:
-                            if GO_ON is None:
-                                return men_search(_jumpers(v_up & t2, v_down & t2), tg, theirs, occ, turn,
-                                                  kings)
-                            GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ m[2], m[2], m[4], turn, out)
-                            longer = True
-                            break
-                    else:
-                        append(m)
-            return choose(out, kings) if longer else out
+        # the pieces to take next to a man, in lane layout: in most quiet positions there
+        # is none (65% of the benchmark's), and then the squares behind need no look
+        x_up = up & t2 if MEN_BACK or not turn else 0
+        x_down = down & t2 if MEN_BACK or turn else 0
+        if x_up or x_down:
+            e2 = empty * EMPTY2
+            x_up &= e2 << S2
+            x_down &= e2 >> S1
+            if x_up or x_down:
+                if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
+                    return captures_of(white, black, kings, turn, _jumpers(x_up, x_down))
+                out: Out = []
+                append = out.append
+                # a capture that may go on is searched from its landing square at once (the
+                # search lists its sequences); the choice rules then pick among all of them.
+                # The two lanes are written out: a loop over (victims, table) pairs made
+                # positions with a capture 9-14% slower (3-5% over all positions) when there
+                # were four directions.
+                longer = False
+                x = x_up
+                if x:
+                    onward = O_UP[turn]
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        near, past, crowns, m = onward[low]
+                        if crowns:
+                            return men_search(_jumpers(x_up, x_down), tg, theirs, occ, turn, kings)
+                        near &= tg
+                        while near:
+                            over = near & -near
+                            near ^= over
+                            if past[over] & empty:
+                                if GO_ON is None:
+                                    return men_search(_jumpers(x_up, x_down), tg, theirs, occ, turn,
+                                                      kings)
+                                GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ m[2], m[2], m[4], turn, out)
+                                longer = True
+                                break
+                        else:
+                            append(m)
+                x = x_down
+                if x:
+                    onward = O_DOWN[turn]
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        near, past, crowns, m = onward[low]
+                        if crowns:
+                            return men_search(_jumpers(x_up, x_down), tg, theirs, occ, turn, kings)
+                        near &= tg
+                        while near:
+                            over = near & -near
+                            near ^= over
+                            if past[over] & empty:
+                                if GO_ON is None:
+                                    return men_search(_jumpers(x_up, x_down), tg, theirs, occ, turn,
+                                                      kings)
+                                GO_ON(m[0], m[4][0], occ ^ m[0], tg ^ m[2], m[2], m[4], turn, out)
+                                longer = True
+                                break
+                        else:
+                            append(m)
+                return choose(out, kings) if longer else out
         if k:
             # the kings first: when one of them can capture, no quiet move is listed
             king_moves: Out = []
