@@ -10,6 +10,13 @@ a test).
 2. A logistic fit (Texel style) of the pattern tables as a correction on top of the current
    hand-written evaluation: ``result ~ sigmoid(K * (eval + patterns) / 100)``, ``K`` fitted
    first, L2 regularisation ``--l2``, Adam, games split 6:1 into training and test sets.
+   With ``--source dame-rs`` the positions come from games of the dame-rs engine (depth 4,
+   8% random moves, run in the peers' venv) and each is labelled with dame-rs's search
+   score at ``--label-depth`` (8 by default) instead of a game result: the fit then
+   distils a deeper search's judgement, a far less noisy target than the results of weak
+   self-play games (``result`` becomes ``sigmoid(K * score / 100)`` with ``K`` fixed at
+   ``--scale``). The Rust engine is only a source of labelled positions; none of its code
+   or data is used.
 3. Writes ``src/damier/engine/data/<--out>`` when the test error improves, and prints both
    errors. The weights are then used by naming the file in the variant's
    :class:`~damier.engine.evaluate.Weights` (``patterns=``), after a match confirms them.
@@ -70,7 +77,38 @@ def play(job: tuple[str, int, int, int]) -> list[Sample]:
     return out
 
 
-def fit(variant: str, samples: list[Sample], l2: float, epochs: int) -> tuple[list[list[int]], str]:
+def play_dame(job: tuple[str, int, int, int]) -> list[Sample]:
+    """Positions of dame-rs games, labelled with its score at ``label_depth`` (White's view,
+    centi-men, clipped to +-1000). Needs the ``dame`` module (peers' venv)."""
+    import dame
+
+    variant, seed, games, label_depth = job
+    if variant != "international":
+        raise SystemExit("dame-rs plays International draughts only")
+    rng = random.Random(seed)
+    player = dame.Engine(hash_mb=16)
+    judge = dame.Engine(hash_mb=64)
+    out: list[Sample] = []
+    for number in range(games):
+        board = dame.Board()
+        for _ in range(rng.randint(4, 12)):
+            board.push(rng.choice(list(board.legal_moves)))
+        game = seed * 1_000_000 + number
+        while not board.is_game_over() and board.ply < 200:
+            if not board.must_capture and board.ply >= 16 and rng.random() < 0.5:
+                pos = Board(fen=board.fen()).position
+                score = max(-1000, min(1000, judge.search(board, depth=label_depth).score))
+                out.append((pos.white, pos.black, pos.kings, pos.turn,
+                            float(score if pos.turn == 0 else -score), game))
+            if rng.random() < 0.08:
+                board.push(rng.choice(list(board.legal_moves)))
+            else:
+                board.push(player.search(board, depth=4).best_move)
+    return out
+
+
+def fit(variant: str, samples: list[Sample], l2: float, epochs: int,
+        scale: float = 0.0) -> tuple[list[list[int]], str]:
     import numpy as np
 
     rules = get_variant(variant)
@@ -86,7 +124,7 @@ def fit(variant: str, samples: list[Sample], l2: float, epochs: int) -> tuple[li
     for i, (w, b, k, t, result, g) in enumerate(samples):
         e = evaluate(w, b, k, t)
         base[i] = e if t == 0 else -e
-        y[i] = result
+        y[i] = result if not scale else 1 / (1 + np.exp(-scale * result / 100))
         game[i] = g
         for j, (table, ix, s) in enumerate(patterns.features(geo, w & ~k, b & ~k)):
             index[i, j] = table * patterns.ENTRIES + ix
@@ -97,7 +135,7 @@ def fit(variant: str, samples: list[Sample], l2: float, epochs: int) -> tuple[li
         p = 1 / (1 + np.exp(-k * score[rows] / 100))
         return float(np.mean((y[rows] - p) ** 2))
 
-    k = min((0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0), key=lambda c: error(base, c, ~test))
+    k = scale or min((0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0), key=lambda c: error(base, c, ~test))
     params = np.zeros(tables * patterns.ENTRIES)
     train = ~test
     ix, sg, bs, yt = index[train], sign[train], base[train], y[train]
@@ -132,6 +170,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--save", help="write the positions to this pickle file")
     ap.add_argument("--load", default="", help="comma-separated pickle files of positions")
+    ap.add_argument("--source", choices=("damier", "dame-rs"), default="damier",
+                    help="who plays the games: damier self-play labelled by results, or dame-rs "
+                    "labelled by its search scores")
+    ap.add_argument("--label-depth", type=int, default=8)
+    ap.add_argument("--scale", type=float, default=0.6,
+                    help="K of sigmoid(K * score / 100) for score labels (dame-rs)")
     ap.add_argument("--l2", type=float, default=3e-7)
     ap.add_argument("--epochs", type=int, default=300)
     ap.add_argument("--out", default="", help="file name in src/damier/engine/data/")
@@ -142,16 +186,19 @@ def main() -> None:
             samples += pickle.load(f)
     if args.games:
         per = max(1, args.games // args.workers)
-        jobs = [(args.variant, args.seed + i, per, args.depth) for i in range(args.workers)]
+        source = play if args.source == "damier" else play_dame
+        depth = args.depth if args.source == "damier" else args.label_depth
+        jobs = [(args.variant, args.seed + i, per, depth) for i in range(args.workers)]
         with Pool(args.workers) as pool:
-            for part in pool.map(play, jobs):
+            for part in pool.map(source, jobs):
                 samples += part
         if args.save:
             with open(args.save, "wb") as f:
                 pickle.dump(samples, f)
     if not samples:
         raise SystemExit("no positions: give --games or --load")
-    weights, report = fit(args.variant, samples, args.l2, args.epochs)
+    scale = args.scale if args.source == "dame-rs" else 0.0
+    weights, report = fit(args.variant, samples, args.l2, args.epochs, scale)
     print(report)
     if args.out:
         (patterns.DATA / args.out).write_bytes(patterns.dump(weights))

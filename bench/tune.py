@@ -6,6 +6,9 @@
 2. Fits the named weights of :class:`damier.engine.evaluate.Weights` (``man`` stays 100 as
    the unit) by coordinate descent on the mean squared error between the result and
    ``sigmoid(eval / 100 * K)``, with ``K`` fitted first.
+   With ``--load FILE`` (positions saved by ``bench/train_patterns.py --source dame-rs
+   --save FILE``, labelled with dame-rs search scores) the target is
+   ``sigmoid(K * score / 100)`` with ``K`` fixed at ``--scale`` instead of game results.
 3. Prints the tuned :class:`Weights` to paste into ``VARIANT_WEIGHTS`` after a match
    confirms it (``bench/engine.py`` or a self-play match).
 
@@ -16,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import pickle
+import random
 import sys
 import time
 from dataclasses import fields, replace
@@ -71,14 +76,15 @@ def fit_k(weights: Weights, variant: str, samples: list[Sample]) -> float:
     return best_k
 
 
-def tune(weights: Weights, variant: str, samples: list[Sample], rounds: int) -> Weights:
-    k = fit_k(weights, variant, samples)
+def tune(weights: Weights, variant: str, samples: list[Sample], rounds: int,
+         k: float = 0.0) -> Weights:
+    k = k or fit_k(weights, variant, samples)
     best = error(weights, variant, samples, k)
     print(f"K = {k}, start error {best:.5f}", flush=True)
     for r in range(rounds):
         improved = False
         for f in fields(Weights):
-            if f.name in ("man", "lone_king_scale", "kings_only_scale"):
+            if f.name in ("man", "lone_king_scale", "kings_only_scale", "patterns"):
                 continue
             value = getattr(weights, f.name)
             if isinstance(value, tuple):
@@ -111,12 +117,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--load", default="", help="pickle of score-labelled positions (train_patterns.py)")
+    ap.add_argument("--scale", type=float, default=0.6)
+    ap.add_argument("--limit", type=int, default=0, help="use at most this many loaded positions")
     args = ap.parse_args()
     start = time.perf_counter()
-    samples = play_games(args.variant, args.games, args.seed)
-    print(f"{len(samples)} positions from {args.games} games "
-          f"in {time.perf_counter() - start:.0f} s", flush=True)
-    weights = tune(weights_for(get_variant(args.variant)), args.variant, samples, args.rounds)
+    k = 0.0
+    if args.load:
+        with open(args.load, "rb") as f:
+            scored = pickle.load(f)
+        if args.limit:
+            scored = random.Random(args.seed).sample(scored, min(args.limit, len(scored)))
+        k = args.scale
+        samples = [(w, b, kings, turn, 1.0 / (1.0 + math.exp(-k * score / 100.0)))
+                   for w, b, kings, turn, score, _game in scored]
+    else:
+        samples = play_games(args.variant, args.games, args.seed)
+    print(f"{len(samples)} positions in {time.perf_counter() - start:.0f} s", flush=True)
+    weights = tune(weights_for(get_variant(args.variant)), args.variant, samples, args.rounds, k)
     print(weights)
 
 

@@ -118,13 +118,15 @@ def test_balance_term_penalises_men_on_one_wing() -> None:
     assert balanced(w, b, k, t) - plain(w, b, k, t) == -7 * (4 - 0)
 
 
-def test_pattern_tables_match_the_training_features_and_keep_colour_symmetry() -> None:
+@pytest.mark.parametrize("variant", ["international", "russian", "canadian"])
+def test_pattern_tables_match_the_training_features_and_keep_colour_symmetry(variant: str) -> None:
     """damier.engine.patterns: the runtime tables (learnt windows and their half-turn
     partners) add up to what the training features say, and turning the board with colours
-    swapped negates the sum, for arbitrary weights."""
+    swapped negates the sum, for arbitrary weights -- on 10x10, on 8x8 (where the middle
+    window is its own partner) and on 12x12."""
     from damier.engine import patterns
 
-    rules = Board().rules
+    rules = Board(variant).rules
     geo = rules.geometry
     rng = random.Random(5)
     learnt = [[rng.randint(-60, 60) for _ in range(patterns.ENTRIES)]

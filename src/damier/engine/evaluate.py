@@ -85,7 +85,7 @@ DEFAULT_SHORT = Weights(king=150, long_diagonal=0, lone_king_scale=1, kings_only
                         runaway=(0, 120, 80, 40, 0))
 
 VARIANT_WEIGHTS: dict[str, Weights] = {
-    "international": replace(DEFAULT_FLYING, mobility=2, balance=3),
+    "international": replace(DEFAULT_FLYING, mobility=2, balance=3, patterns="international.ptw"),
     "frisian": replace(DEFAULT_FLYING, king=250),
     "frysk": replace(DEFAULT_FLYING, king=250),
     "canadian": replace(DEFAULT_FLYING, king=320),

@@ -9,10 +9,12 @@ onto each other, and the second of a pair uses the first one's table with colour
 and the sign changed, so the evaluation stays exactly colour-symmetric and only one table
 per pair is learnt.
 
-For a board with ``h`` squares per row, the windows sit on row pairs ``(0, 1)``,
-``(2, 3)``, ... at the left (squares 0-3 of the row) and at the right (squares h-4 .. h-1),
-which covers every square. The index of a window is computed from the men bitboards with
-one shift, one mask and one table lookup per colour.
+For a board with ``h`` squares per row the windows sit on every pair of adjacent rows
+``(r, r + 1)``, once at the left (squares 0-3 of each row) and, where the row is longer,
+once at the right (squares h-4 .. h-1): overlapping windows, so a man's neighbourhood is
+seen from several windows (on 10x10: 18 windows, 9 learnt tables). The index of a window
+is computed from the men bitboards with one shift, one mask and one table lookup per
+colour.
 
 This module must not search or evaluate anything else: it owns the window geometry, the
 index arithmetic and the weight file format (``PTW1``, little-endian: table count,
@@ -40,24 +42,27 @@ def windows(geo: Geometry) -> list[tuple[list[int], list[int]]]:
     """The learnt windows and their half-turn partners, as lists of square indices.
 
     Position ``k`` of a window is the ``k``-th square of the upper row for ``k < 4`` and
-    the ``(k - 4)``-th of the lower row otherwise.
+    the ``(k - 4)``-th of the lower row otherwise. A window that the half turn maps onto
+    itself (the middle one on 8x8) is its own partner; its contribution is then
+    ``T[i] - T[turned i]``, colour-symmetric all the same.
 
     >>> from damier import get_variant
     >>> pairs = windows(get_variant("international").geometry)
     >>> len(pairs), pairs[0]
-    (5, ([0, 1, 2, 3, 5, 6, 7, 8], [41, 42, 43, 44, 46, 47, 48, 49]))
+    (9, ([0, 1, 2, 3, 5, 6, 7, 8], [41, 42, 43, 44, 46, 47, 48, 49]))
+    >>> len(windows(get_variant("russian").geometry))
+    4
     """
     h = geo.size // 2
     n = geo.squares
+    last = geo.size - 2  # top row of the lowest row pair
 
     def window(row: int, first: int) -> list[int]:
         return [row * h + first + j for j in range(4)] + [(row + 1) * h + first + j for j in range(4)]
 
-    out = []
-    for row in range(0, geo.size - 1, 2):
-        own = window(row, 0)
-        out.append((own, sorted(n - 1 - i for i in own)))
-    return out
+    # the left window of rows (r, r+1) turns into the right window of rows (last-r, last-r+1)
+    rows = range(last + 1) if h > 4 else range(last // 2 + 1)
+    return [(window(row, 0), sorted(n - 1 - i for i in window(row, 0))) for row in rows]
 
 
 def _partner_order(own: list[int], partner: list[int], n: int) -> list[int]:
