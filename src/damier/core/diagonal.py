@@ -87,8 +87,6 @@ def build(
     """
     S1 = size // 2
     S2 = S1 + 1
-    J1 = 2 * S1
-    J2 = 2 * S2
     ALL = all_squares
     PROMO = promo
     TAKE_KINGS = men_take_kings
@@ -217,18 +215,13 @@ def build(
         return n
 
     # count() and legal() are written out in full and share no helper: the work of one
-    # call is only a few dozen operations. Both start the same way: f1 and f2 are the men
-    # moved one step forward (with `empty`, the targets of quiet moves), and one
-    # expression tells whether any man can capture: a target with a man on one side and
-    # an empty square on the other side of the same diagonal.
+    # call is only a few dozen operations. Both start the same way, in the two lanes (see
+    # W): ``up`` and ``down`` are the men moved one step (with `empty`, the targets of
+    # quiet moves); x_up and x_down the pieces to take next to a man, and only if there
+    # are some, those among them with an empty square behind (one capture each).
     #
     # count() (perft's leaves, where captures are often several at once) then decides for
-    # all men together: m_ur ... m_dr are the men moved one step in each direction of
-    # capture and e_ur ... e_dr the empty squares moved one step back, so that m_ur & e_ur
-    # holds the squares with a man down-left and an empty square up-right; s_ur ... s_dr
-    # are the squares a man could jump from in each direction and ur ... dr the men that
-    # do. A man goes on when its landing square is such a square in any direction but
-    # straight back (the piece it took is still there).
+    # all men together, see the comment in its capture branch.
 
     def count(white: int, black: int, kings: int, turn: int) -> int:
         occ = white | black
@@ -243,13 +236,6 @@ def build(
                 men = black
                 k = 0
                 tg = white
-            f1 = m_dl = men << S1
-            f2 = m_dr = men << S2
-            if MEN_BACK:
-                m_ur = men >> S1
-                m_ul = men >> S2
-            else:
-                m_ur = m_ul = 0
         else:
             theirs = black
             if kings:
@@ -260,60 +246,45 @@ def build(
                 men = white
                 k = 0
                 tg = black
-            f1 = m_ur = men >> S1
-            f2 = m_ul = men >> S2
-            if MEN_BACK:
-                m_dl = men << S1
-                m_dr = men << S2
-            else:
-                m_dl = m_dr = 0
-        e_ur = empty << S1
-        e_ul = empty << S2
-        e_dl = empty >> S1
-        e_dr = empty >> S2
-        if tg & ((m_ur & e_ur) | (m_ul & e_ul) | (m_dl & e_dl) | (m_dr & e_dr)):
-            if MEN_BACK or turn == WHITE:
-                s_ur = (tg & e_ur) << S1
-                s_ul = (tg & e_ul) << S2
-            else:
-                s_ur = s_ul = 0
-            if MEN_BACK or turn != WHITE:
-                s_dl = (tg & e_dl) >> S1
-                s_dr = (tg & e_dr) >> S2
-            else:
-                s_dl = s_dr = 0
-            ur = men & s_ur
-            ul = men & s_ul
-            dl = men & s_dl
-            dr = men & s_dr
-            if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
-                return len(captures_of(white, black, kings, turn, ur | ul | dl | dr))
-            n = 0
-            if ur:
-                if ur & ((s_ur | s_ul | s_dr) << J1):
-                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
-                n = ur.bit_count()
-            if ul:
-                if ul & ((s_ur | s_ul | s_dl) << J2):
-                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
-                n += ul.bit_count()
-            if dl:
-                if dl & ((s_dl | s_dr | s_ul) >> J1):
-                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
-                n += dl.bit_count()
-            if dr:
-                if dr & ((s_dl | s_dr | s_ur) >> J2):
-                    return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
-                n += dr.bit_count()
-            if SPECIAL_CROWNING and ((ur >> J1) | (ul >> J2) | (dl << J1) | (dr << J2)) & PROMO[turn]:
-                return count_chosen(men_ends(ur | ul | dl | dr, tg, theirs, occ, turn, []), kings)
-            return n
+        m2 = men * MEN2
+        up = m2 >> S2
+        down = m2 << S1
+        t2 = tg * BOTH2
+        # as in legal(): pieces to take next to a man first, the squares behind them only
+        # if there are some
+        x_up = up & t2 if MEN_BACK or not turn else 0
+        x_down = down & t2 if MEN_BACK or turn else 0
+        if x_up or x_down:
+            e2 = empty * EMPTY2
+            e_up = e2 << S2
+            e_down = e2 >> S1
+            x_up &= e_up
+            x_down &= e_down
+            if x_up or x_down:
+                # x_up, x_down: the pieces taken (one capture each); ``land`` their landing
+                # squares and ``jump`` the squares a man could jump from (lane 1 folded
+                # back into the board's bits). A capture may go on when its landing square
+                # is one of those: the jump straight back never shows there, because it
+                # would land on the square the man left, still occupied here.
+                if (k and king_can_capture(k, theirs, occ, empty)) or (VICTIMS_DIFFER and theirs & kings):
+                    return len(captures_of(white, black, kings, turn, _jumpers(x_up, x_down)))
+                land = x_up >> S2 | x_down << S1
+                if MEN_BACK:
+                    jump = (t2 & e_up) << S2 | (t2 & e_down) >> S1
+                elif turn:
+                    jump = (t2 & e_down) >> S1
+                else:
+                    jump = (t2 & e_up) << S2
+                land = (land | land >> (W - 1)) & ALL
+                if land & (jump | jump >> (W + 1)) or (SPECIAL_CROWNING and land & PROMO[turn]):
+                    return count_chosen(men_ends(_jumpers(x_up, x_down), tg, theirs, occ, turn, []), kings)
+                return x_up.bit_count() + x_down.bit_count()
         if k:
             n = king_quiet_count(k, theirs, occ, empty)
             if n < 0:
                 return len(captures_of(white, black, kings, turn, 0))
-            return n + (f1 & empty).bit_count() + (f2 & empty).bit_count()
-        return (f1 & empty).bit_count() + (f2 & empty).bit_count()
+            return n + ((down if turn else up) & empty * BOTH2).bit_count()
+        return ((down if turn else up) & empty * BOTH2).bit_count()
 
     # legal() has to visit each capture to list it, so it decides there. It works in the
     # two lanes (see W): v_up holds the squares with a man on one side and an empty square
