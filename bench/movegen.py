@@ -1,6 +1,7 @@
 """Move-generation benchmark: damier against py-draughts 1.10.1 (Turbo generator) and dame-rs.
 
-* perft(7) and perft(8) from the International start, bulk counting at the last ply
+* perft(7) and perft(8) from the International start, bulk counting at the last ply, best
+  of three rounds in which the three generators take turns
   (``--quick``: perft(6) and perft(7));
 * legal-move generation on 2,000 random middle-game positions (seeded random games,
   20–70 plies), each generator building its own move list, best of several interleaved
@@ -166,7 +167,8 @@ def main() -> None:
     args = ap.parse_args()
     depths = [6, 7] if args.quick else [7, 8]
     fens = middle_game_fens(500 if args.quick else 2000)
-    job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "repeat": 5}
+    job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "repeat": 5,
+           "perft_repeat": 3}
     res = run_worker("peers", "movegen_worker.py", job)
     lines = ["# Move generation: damier vs py-draughts 1.10.1 (Turbo) vs dame-rs", ""]
     lines.append("| measure | damier | py-draughts | dame-rs | py-draughts / damier | damier / dame-rs |")

@@ -33,6 +33,7 @@ import argparse
 import pickle
 import random
 import sys
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -41,7 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from damier import Board, get_variant  # noqa: E402
 from damier.engine import Engine, Limit, patterns  # noqa: E402
-from damier.engine.evaluate import build_evaluator  # noqa: E402
+from damier.engine.evaluate import build_evaluator, weights_for  # noqa: E402
 
 Sample = tuple[int, int, int, int, float, int]  # white, black, kings, turn, result, game id
 
@@ -113,7 +114,8 @@ def fit(variant: str, samples: list[Sample], l2: float, epochs: int,
 
     rules = get_variant(variant)
     geo = rules.geometry
-    evaluate = build_evaluator(rules)
+    # the tables correct the hand evaluation, so fit them on top of it without any tables
+    evaluate = build_evaluator(rules, replace(weights_for(rules), patterns=""))
     n = len(samples)
     tables = len(patterns.windows(geo))
     base = np.empty(n)
