@@ -206,7 +206,8 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     t = tables.build(rules)
     g = t.geometry
     ALL = t.all_squares
-    sequences, sequences_of, men_sequences, men_ends, men_go_on, king_captures = capture_search.build(t)
+    (sequences, sequences_of, men_sequences, men_ends, men_go_on, king_captures,
+     men_ends_on) = capture_search.build(t)
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
     choose = choice.make_chooser(rules, t.mask, gen.captured_order)
@@ -308,8 +309,9 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             men_sequences=men_sequences,
             men_ends=men_sequences if choice.needs_paths(rules) else men_ends,
             men_go_on=men_go_on,
+            men_ends_on=None if choice.needs_paths(rules) else men_ends_on,
             king_captures=king_captures,
-            count_chosen=count_chosen,
+            count_chosen=choice.make_counter(rules, choose, men_only=True),
             choose=choose,
         )
 
