@@ -14,6 +14,8 @@ Terms (all "white minus black", then negated for Black to move):
   lookup tables on chunks of the men bitboard (three or four lookups per side);
 * men mobility (free squares the men can step to) and balance (men spread over both
   halves of the board), weighted for International only so far (measured there);
+* learnt men patterns (:mod:`damier.engine.patterns`) where the variant's weights name a
+  table file: International's were fitted to the search scores of a stronger engine;
 * back-rank guard: men on their own back row while the opponent has no king;
 * formation: men backed up by a friendly man behind them (hard to attack);
 * runaway men: a man near the crown row with no enemy piece in the cone ahead;
