@@ -13,8 +13,11 @@ men that can jump, so that the search starts from them (kings are always searche
 
 The move count (perft's leaves) is the same test with the quiet moves counted where it
 finds no capture and the search called where it cannot decide. Whether a single capture
-may go on is one test per direction over all landing squares: the jump straight back
-would land on the square the man left, still occupied in that test, so it never shows.
+may go on is looked up per landing square (the pieces next to it -> the squares behind
+them): the jump straight back would land on the square the man left, still occupied in
+that test, so it never shows. Under the common rules, when no king stands among the
+pieces to take, the count walks the men's captures itself from those landing squares and
+counts the largest without listing them (no general search, no choice rule).
 
 This module must not decide rules by itself: it reproduces what the general test returns
 (the test suite checks the results). Entry points: :func:`applies`, :func:`build`.
@@ -71,6 +74,37 @@ def build(
     RIGHT2 = sum(MASK[i] for i in range(g.squares) if STEP[7][i] >= 0 and STEP[7][STEP[7][i]] >= 0)
     assert g.directions[4:] == ((-2, 0), (2, 0), (0, -2), (0, 2))
     assert t.shift[4] == -SV and t.shift[6] == -1
+    INDEX = t.index
+
+    # per square: landing bit -> (jumped bit, landing square), the squares a man there
+    # could jump over, and for every set of those the squares it would land on; the men of
+    # both colours jump alike (eight directions, see applies). ``empty & TO[i][targets &
+    # NEAR[i]]`` is then the exact "can the man on i jump on" (two lookups where a loop
+    # over the eight directions would look at each): the search is called only where the
+    # capture goes on, and a landing square needs no test per direction.
+    JUMP = tuple({lm: (over, land) for over, land, lm, _d in jumps} for jumps in t.man_jumps[0])
+    NEAR = tuple(sum(over for over, _l, _m, _d in jumps) for jumps in t.man_jumps[0])
+
+    def landings(jumps: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
+        """Every set of the pieces next to a square -> the squares behind them."""
+        table = {0: 0}
+        for over, _land, lm, _d in jumps:
+            table.update({key | over: to | lm for key, to in table.items()})
+        return table
+
+    TO = tuple(landings(jumps) for jumps in t.man_jumps[0])
+
+    def goes_on(found: int, tg: int, empty: int) -> bool:
+        """Whether a man landing on one of the squares ``found`` may jump on: straight back
+        it would land on the square the man left, which is still occupied here, so that
+        jump never shows."""
+        while found:
+            lm = found & -found
+            found ^= lm
+            i = INDEX[lm]
+            if empty & TO[i][tg & NEAR[i]]:
+                return True
+        return False
 
     def jumpers(ur: int, ul: int, dl: int, dr: int, up: int, dn: int, lf: int, rt: int) -> int:
         """``~cand`` for the landing squares of each direction: the men that jump sit two
@@ -99,18 +133,7 @@ def build(
         if found:
             if (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings):
                 return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
-            # a landing may jump on in any direction: straight back it would land on the
-            # square the man left, which is still occupied here, so that jump never shows
-            if (
-                ((found >> S1 & tg) >> S1 & empty)
-                or ((found >> S2 & tg) >> S2 & empty)
-                or ((found << S1 & tg) << S1 & empty)
-                or ((found << S2 & tg) << S2 & empty)
-                or ((found >> SV & tg) >> SV & empty)
-                or ((found << SV & tg) << SV & empty)
-                or (((found & LEFT2) >> 1 & tg) >> 1 & empty)
-                or (((found & RIGHT2) << 1 & tg) << 1 & empty)
-            ):
+            if goes_on(found, tg, empty):
                 return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
             if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
                 return jumpers(ur, ul, dl, dr, up, dn, lf, rt)
@@ -126,7 +149,6 @@ def build(
     # perft leaf). Men step diagonally forward: up by S1 and S2 for White, down for Black.
     up_left, up_right = g.direction_index((-1, -1)), g.direction_index((-1, 1))
     steps_forward = set(t.man_step_dirs[0]) == {up_left, up_right}
-    INDEX = t.index
     UP_SHIFTS = (S1, S2, SV, 1)
     # Men's captures counted without listing them: under the common rules, with no king
     # among the pieces they may take, the largest captures are the legal ones under the
@@ -136,24 +158,6 @@ def build(
     # midpoint of its jump; a triangle such as two diagonal jumps and a vertical one
     # closes a loop), so the moves are keyed for duplicates only from three pieces taken.
     fast_men = t.plain_men and VICTIMS_DIFFER
-    # per square: landing bit -> (jumped bit, landing square), the squares a man there
-    # could jump over, and for every set of those the squares it would land on; the men of
-    # both colours jump alike (eight directions, see applies). ``empty & TO[i][targets &
-    # NEAR[i]]`` is then the exact "can the man on i jump on" (two lookups where a loop
-    # over the eight directions would look at each): the search is called only where the
-    # capture goes on, and a landing square needs no test per direction.
-    JUMP = tuple({lm: (over, land) for over, land, lm, _d in jumps} for jumps in t.man_jumps[0])
-    NEAR = tuple(sum(over for over, _l, _m, _d in jumps) for jumps in t.man_jumps[0])
-
-    def landings(jumps: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
-        """Every set of the pieces next to a square -> the squares behind them."""
-        table = {0: 0}
-        for over, _land, lm, _d in jumps:
-            table.update({key | over: to | lm for key, to in table.items()})
-        return table
-
-    TO = tuple(landings(jumps) for jumps in t.man_jumps[0])
-
     def ends(fm: int, cur: int, empty: int, targets: int, cap: int, c: int, acc: list[Any]) -> None:
         """Walk the captures of the man from ``fm`` standing on ``cur`` (where it can jump
         on) having taken ``c`` pieces (``cap``; ``empty`` counts the man's squares as
@@ -261,15 +265,7 @@ def build(
             if (
                 (found & PROMO[turn] and not CROWNED_MEN_CONTINUE)
                 or (VICTIMS_DIFFER and theirs & kings)
-                # as in single_captures_eight: a landing that may jump on
-                or ((found >> S1 & tg) >> S1 & empty)
-                or ((found >> S2 & tg) >> S2 & empty)
-                or ((found << S1 & tg) << S1 & empty)
-                or ((found << S2 & tg) << S2 & empty)
-                or ((found >> SV & tg) >> SV & empty)
-                or ((found << SV & tg) << SV & empty)
-                or (((found & LEFT2) >> 1 & tg) >> 1 & empty)
-                or (((found & RIGHT2) << 1 & tg) << 1 & empty)
+                or goes_on(found, tg, empty)
             ):
                 if k and king_can_capture(k, theirs, occ, empty):
                     cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
