@@ -149,7 +149,6 @@ def build(
     # perft leaf). Men step diagonally forward: up by S1 and S2 for White, down for Black.
     up_left, up_right = g.direction_index((-1, -1)), g.direction_index((-1, 1))
     steps_forward = set(t.man_step_dirs[0]) == {up_left, up_right}
-    UP_SHIFTS = (S1, S2, SV, 1)
     # Men's captures counted without listing them: under the common rules, with no king
     # among the pieces they may take, the largest captures are the legal ones under the
     # rules whose victims differ (value and Spanish: every victim is then worth the same,
@@ -182,37 +181,26 @@ def build(
                 if c >= 3:
                     acc.append((fm, lm, cap | over))
 
-    def men_count(ur: int, ul: int, dl: int, dr: int, up: int, dn: int, lf: int, rt: int,
-                  tg: int, empty: int) -> int:
+    def men_count(found: int, men: int, tg: int, empty: int) -> int:
         """The number of legal men's captures (see above), the search started at the
-        landing squares of the single captures found in bulk (their man two steps behind,
-        the piece taken one step behind): a call per jumping man fewer."""
+        landing squares ``found`` of the single captures: the men that jump there are
+        the squares behind the pieces next to a landing square (a jump read backwards)."""
         acc: list[Any] = [0, 0]
-        for bits, s in zip((ur, ul, up, lf), UP_SHIFTS, strict=True):
-            while bits:  # landings above or left of the man: it stands at higher bits
-                lm = bits & -bits
-                bits ^= lm
-                over = lm << s
-                fm = over << s
+        while found:
+            lm = found & -found
+            found ^= lm
+            i = INDEX[lm]
+            near = tg & NEAR[i]
+            to = TO[i]
+            jumps = JUMP[i]
+            src = men & to[near]
+            while src:
+                fm = src & -src
+                src ^= fm
+                over = jumps[fm][0]
                 e = empty | fm
-                land = INDEX[lm]
-                rest = tg ^ over
-                if e & TO[land][rest & NEAR[land]]:
-                    ends(fm, land, e, rest, over, 1, acc)
-                elif acc[0] <= 1:
-                    acc[0] = 1
-                    acc[1] += 1
-        for bits, s in zip((dl, dr, dn, rt), UP_SHIFTS, strict=True):
-            while bits:
-                lm = bits & -bits
-                bits ^= lm
-                over = lm >> s
-                fm = over >> s
-                e = empty | fm
-                land = INDEX[lm]
-                rest = tg ^ over
-                if e & TO[land][rest & NEAR[land]]:
-                    ends(fm, land, e, rest, over, 1, acc)
+                if e & to[near ^ over]:
+                    ends(fm, i, e, tg ^ over, over, 1, acc)
                 elif acc[0] <= 1:
                     acc[0] = 1
                     acc[1] += 1
@@ -244,22 +232,17 @@ def build(
             found = ur | ul | dl | dr | up | dn | lf | rt
         if found:
             if fast_men and not theirs & kings:
-                # as in single_captures_eight: a landing that may jump on, looked up per
-                # landing square (they are few: cheaper than the bulk test's eight
-                # directions)
+                if k and king_can_capture(k, theirs, occ, empty):
+                    cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
+                    return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))
+                # as in single_captures_eight: a landing that may jump on (inline here)
                 f = found
                 while f:
                     lm = f & -f
                     f ^= lm
                     i = INDEX[lm]
                     if empty & TO[i][tg & NEAR[i]]:
-                        f = -1
-                        break
-                if k and king_can_capture(k, theirs, occ, empty):
-                    cand = ~jumpers(ur, ul, dl, dr, up, dn, lf, rt)
-                    return len(choose(sequences_of(white, black, kings, turn, cand, True), kings))
-                if f < 0:
-                    return men_count(ur, ul, dl, dr, up, dn, lf, rt, tg, empty)
+                        return men_count(found, men, tg, empty)
                 return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
                         + dn.bit_count() + lf.bit_count() + rt.bit_count())
             if (
