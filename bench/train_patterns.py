@@ -33,7 +33,7 @@ import argparse
 import pickle
 import random
 import sys
-from dataclasses import replace
+from dataclasses import fields, replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from damier import Board, get_variant  # noqa: E402
 from damier.engine import Engine, Limit, patterns  # noqa: E402
-from damier.engine.evaluate import build_evaluator, weights_for  # noqa: E402
+from damier.engine.evaluate import Weights, build_evaluator, weights_for  # noqa: E402
 
 Sample = tuple[int, int, int, int, float, int]  # white, black, kings, turn, result, game id
 
@@ -108,14 +108,50 @@ def play_dame(job: tuple[str, int, int, int]) -> list[Sample]:
     return out
 
 
+HAND_FIXED = ("man", "lone_king_scale", "kings_only_scale", "patterns", "pattern_split")
+"""Weights the joint fit leaves alone: the unit, the endgame divisors (not linear) and
+the pattern file."""
+
+
+def hand_terms(weights: Weights) -> list[tuple[str, int]]:
+    """The hand weights a joint fit moves, as ``(field, tuple index or -1)``."""
+    terms = []
+    for f in fields(Weights):
+        if f.name in HAND_FIXED:
+            continue
+        value = getattr(weights, f.name)
+        if isinstance(value, tuple):
+            terms.extend((f.name, i) for i in range(len(value)))
+        else:
+            terms.append((f.name, -1))
+    return terms
+
+
+def moved(weights: Weights, term: tuple[str, int], delta: int) -> Weights:
+    """``weights`` with one term changed by ``delta``."""
+    name, i = term
+    value = getattr(weights, name)
+    if i < 0:
+        return replace(weights, **{name: value + delta})
+    return replace(weights, **{name: value[:i] + (value[i] + delta,) + value[i + 1:]})
+
+
 def fit(variant: str, samples: list[Sample], l2: float, epochs: int,
-        scale: float = 0.0) -> tuple[list[list[int]], str]:
+        scale: float = 0.0, hand: bool = False, split: int = 0) -> tuple[list[list[int]], Weights, str]:
+    """Fit the pattern tables (and with ``hand`` the hand weights too) to the labels.
+
+    The hand evaluation is linear in its weights except for the endgame divisors, so each
+    weight's feature is read off by evaluating every position with that weight one higher:
+    the joint fit then needs no second description of the evaluation terms. With ``split``
+    two sets of tables are fitted, the second for positions with fewer men than ``split``
+    (``Weights.pattern_split``)."""
     import numpy as np
 
     rules = get_variant(variant)
     geo = rules.geometry
     # the tables correct the hand evaluation, so fit them on top of it without any tables
-    evaluate = build_evaluator(rules, replace(weights_for(rules), patterns=""))
+    start = replace(weights_for(rules), patterns="")
+    evaluate = build_evaluator(rules, start)
     n = len(samples)
     tables = len(patterns.windows(geo))
     base = np.empty(n)
@@ -128,39 +164,55 @@ def fit(variant: str, samples: list[Sample], l2: float, epochs: int,
         base[i] = e if t == 0 else -e
         y[i] = result if not scale else 1 / (1 + np.exp(-scale * result / 100))
         game[i] = g
+        late = tables if split and ((w | b) & ~k).bit_count() < split else 0
         for j, (table, ix, s) in enumerate(patterns.features(geo, w & ~k, b & ~k)):
-            index[i, j] = table * patterns.ENTRIES + ix
+            index[i, j] = (late + table) * patterns.ENTRIES + ix
             sign[i, j] = s
     test = (game % 7) == 0
+    terms = hand_terms(start) if hand else []
+    # columns of the hand features (White's view, per unit of each weight)
+    feats = np.zeros((n, len(terms)))
+    for j, term in enumerate(terms):
+        shifted = build_evaluator(rules, moved(start, term, 1))
+        for i, (w, b, kk, t, _result, _g) in enumerate(samples):
+            e = shifted(w, b, kk, t)
+            feats[i, j] = (e if t == 0 else -e) - base[i]
 
     def error(score: np.ndarray, k: float, rows: np.ndarray) -> float:
         p = 1 / (1 + np.exp(-k * score[rows] / 100))
         return float(np.mean((y[rows] - p) ** 2))
 
     k = scale or min((0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0), key=lambda c: error(base, c, ~test))
-    params = np.zeros(tables * patterns.ENTRIES)
+    if split:
+        tables *= 2
+    table_count = tables * patterns.ENTRIES
+    params = np.zeros(table_count + len(terms))
     train = ~test
-    ix, sg, bs, yt = index[train], sign[train], base[train], y[train]
+    ix, sg, bs, yt, ft = index[train], sign[train], base[train], y[train], feats[train]
     m = np.zeros_like(params)
     v = np.zeros_like(params)
     for step in range(1, epochs + 1):
-        score = bs + (params[ix] * sg).sum(1)
+        score = bs + (params[ix] * sg).sum(1) + ft @ params[table_count:]
         p = 1 / (1 + np.exp(-k * score / 100))
         slope = -(2 / len(yt)) * (yt - p) * p * (1 - p) * k / 100
         grad = np.zeros_like(params)
         np.add.at(grad, ix.ravel(), (slope[:, None] * sg).ravel())
-        grad += 2 * l2 * params
+        grad[table_count:] = slope @ ft  # the hand weights are not regularised
+        grad[:table_count] += 2 * l2 * params[:table_count]
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
         params -= 2.0 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-12)
     rounded = np.round(params)
-    full = base + (rounded[index] * sign).sum(1)
+    tuned = start
+    for term, delta in zip(terms, rounded[table_count:], strict=True):
+        tuned = moved(tuned, term, int(delta))
+    full = base + (rounded[index] * sign).sum(1) + feats @ rounded[table_count:]
     report = (f"K {k}; hand evaluation: train {error(base, k, train):.5f} test {error(base, k, test):.5f}; "
               f"with patterns: train {error(full, k, train):.5f} test {error(full, k, test):.5f}; "
               f"{n} positions, {int(test.sum())} in the test set")
     weights = [[int(x) for x in rounded[t * patterns.ENTRIES:(t + 1) * patterns.ENTRIES]]
                for t in range(tables)]
-    return weights, report
+    return weights, replace(tuned, patterns=weights_for(rules).patterns, pattern_split=split), report
 
 
 def main() -> None:
@@ -180,6 +232,10 @@ def main() -> None:
                     help="K of sigmoid(K * score / 100) for score labels (dame-rs)")
     ap.add_argument("--l2", type=float, default=3e-7)
     ap.add_argument("--epochs", type=int, default=300)
+    ap.add_argument("--hand", action="store_true",
+                    help="fit the hand weights of evaluate.Weights together with the tables")
+    ap.add_argument("--split", type=int, default=0,
+                    help="fit a second set of tables for positions with fewer men than this")
     ap.add_argument("--out", default="", help="file name in src/damier/engine/data/")
     args = ap.parse_args()
     samples: list[Sample] = []
@@ -200,8 +256,11 @@ def main() -> None:
     if not samples:
         raise SystemExit("no positions: give --games or --load")
     scale = args.scale if args.source == "dame-rs" else 0.0
-    weights, report = fit(args.variant, samples, args.l2, args.epochs, scale)
+    weights, hand, report = fit(args.variant, samples, args.l2, args.epochs, scale, args.hand,
+                                args.split)
     print(report)
+    if args.hand:
+        print(f"hand weights fitted with the tables (paste into VARIANT_WEIGHTS): {hand}")
     if args.out:
         (patterns.DATA / args.out).write_bytes(patterns.dump(weights))
         print(f"wrote {patterns.DATA / args.out}")

@@ -84,7 +84,7 @@ def tune(weights: Weights, variant: str, samples: list[Sample], rounds: int,
     for r in range(rounds):
         improved = False
         for f in fields(Weights):
-            if f.name in ("man", "lone_king_scale", "kings_only_scale", "patterns"):
+            if f.name in ("man", "lone_king_scale", "kings_only_scale", "patterns", "pattern_split"):
                 continue
             value = getattr(weights, f.name)
             if isinstance(value, tuple):

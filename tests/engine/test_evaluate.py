@@ -159,3 +159,66 @@ def test_pattern_weight_file_round_trips(tmp_path, monkeypatch) -> None:  # type
     (tmp_path / "bad.ptw").write_bytes(b"nope")
     with pytest.raises(ValueError, match="not a pattern weight file"):
         patterns.load("bad.ptw")
+
+
+def test_pattern_split_takes_the_second_set_of_tables_below_the_men_count(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Weights.pattern_split: the pattern file holds two sets of tables; positions with at
+    least ``pattern_split`` men are scored with the first, the others with the second --
+    checked against evaluators that have only one of the two sets."""
+    from dataclasses import replace
+
+    from damier.engine import patterns
+    from damier.engine.evaluate import build_evaluator, weights_for
+
+    monkeypatch.setattr(patterns, "DATA", tmp_path)
+    rules = Board("international").rules
+    count = len(patterns.windows(rules.geometry))
+    rng = random.Random(12)
+    first = [[rng.randint(-40, 40) for _ in range(patterns.ENTRIES)] for _ in range(count)]
+    second = [[rng.randint(-40, 40) for _ in range(patterns.ENTRIES)] for _ in range(count)]
+    (tmp_path / "split-first.ptw").write_bytes(patterns.dump(first))
+    (tmp_path / "split-second.ptw").write_bytes(patterns.dump(second))
+    (tmp_path / "split-both.ptw").write_bytes(patterns.dump(first + second))
+    hand = replace(weights_for(rules), patterns="")
+    both = build_evaluator(rules, replace(hand, patterns="split-both.ptw", pattern_split=20))
+    only_first = build_evaluator(rules, replace(hand, patterns="split-first.ptw"))
+    only_second = build_evaluator(rules, replace(hand, patterns="split-second.ptw"))
+    seen = set()
+    differ = 0
+    for w, b, k, t, _aux in _random_positions(rules, 120, seed=4):
+        many = ((w | b) & ~k).bit_count() >= 20
+        seen.add(many)
+        expected = (only_first if many else only_second)(w, b, k, t)
+        assert both(w, b, k, t) == expected
+        differ += expected != (only_second if many else only_first)(w, b, k, t)
+    assert seen == {True, False}
+    assert differ > 100  # the two sets do score the positions differently
+
+
+@pytest.mark.parametrize("split", [0, 20])
+def test_row_pair_tables_score_exactly_as_the_separate_windows_and_chunks(
+        split: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """patterns.pair_tables: merging the windows of a row pair into one table, with the
+    men's material, piece-square values and back-rank guard folded in, changes nothing --
+    the International evaluation equals the one that looks up every window and the material
+    chunks separately, with and without kings on either side (the guard's four versions)."""
+    from dataclasses import replace
+
+    from damier.engine import evaluate, patterns
+
+    rules = Board("international").rules
+    wt = replace(evaluate.weights_for(rules), pattern_split=split)
+    if split:  # a file with two sets: the shipped tables and their negation
+        learnt = patterns.load(wt.patterns)
+        monkeypatch.setattr(patterns, "load", lambda name: learnt + [[-v for v in t] for t in learnt])
+    evaluate._cached_evaluator.cache_clear()
+    merged = evaluate.build_evaluator(rules, wt)
+    monkeypatch.setattr(patterns, "MAX_PAIR_SQUARES", 0)
+    evaluate._cached_evaluator.cache_clear()
+    separate = evaluate.build_evaluator(rules, wt)
+    evaluate._cached_evaluator.cache_clear()
+    kinds = set()
+    for w, b, k, t, _aux in _random_positions(rules, 300, seed=21):
+        kinds.add((bool(w & k), bool(b & k)))
+        assert merged(w, b, k, t) == separate(w, b, k, t)
+    assert len(kinds) >= 3

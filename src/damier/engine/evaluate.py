@@ -76,6 +76,10 @@ class Weights:
     patterns: str = ""
     """File of learnt men-pattern weights in ``damier/engine/data`` ("" for none); see
     :mod:`damier.engine.patterns`."""
+    pattern_split: int = 0
+    """With a positive value the pattern file holds two sets of tables: the first for
+    positions with at least this many men on the board, the second for fewer (the same
+    formation is judged differently in the middle game and in the endgame)."""
     lone_king_scale: int = 8
     """Divide the score by this when a lone king faces at most three pieces (flying)."""
     kings_only_scale: int = 4
@@ -190,7 +194,29 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             tables.append((off, table))
         return tuple(tables)
 
-    PATTERNS = patterns.build_tables(g, patterns.load(wt.patterns)) if wt.patterns else ()
+    learnt = patterns.load(wt.patterns) if wt.patterns else []
+    SPLIT = wt.pattern_split
+    per_set = len(learnt) // 2 if SPLIT else len(learnt)
+    sets = [learnt[:per_set], learnt[per_set:]] if SPLIT else [learnt]
+    PATTERNS: tuple[patterns.PatternTable, ...] = ()
+    PATTERNS_LATE = PATTERNS
+    PAIRS: list[tuple[patterns.PatternTable, ...]] = []
+    PAIRS_LATE = PAIRS
+    if learnt and g.shape == "dark" and size <= patterns.MAX_PAIR_SQUARES:
+        # the windows and the men's material, piece-square values and back-rank guard go
+        # into one lookup per pair of rows: four versions, with and without each side's
+        # guard (index: 2 if White's guard counts, + 1 if Black's)
+        def men_values(color: int, guard: int) -> list[int]:
+            values = value_w if color == 0 else value_b
+            return [MAN + values[mask[i]] + (BACK_GUARD if mask[i] & guard else 0) for i in range(n)]
+
+        variants = [(men_values(0, back_w if gw else 0), men_values(1, back_b if gb else 0))
+                    for gw in (0, 1) for gb in (0, 1)]
+        PAIRS = patterns.pair_tables(g, sets[0], variants)
+        PAIRS_LATE = patterns.pair_tables(g, sets[-1], variants) if SPLIT else PAIRS
+    elif learnt:
+        PATTERNS = patterns.build_tables(g, sets[0])
+        PATTERNS_LATE = patterns.build_tables(g, sets[-1]) if SPLIT else PATTERNS
 
     MEN_W = chunk_tables(value_w, 0)
     MEN_W_GUARD = chunk_tables(value_w, back_w)
@@ -251,12 +277,18 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
         wk = white & kings
         bk = black & kings
         s = 0
-        for off, table in MEN_W_GUARD if not bk else MEN_W:
-            s += table[(wm >> off) & CHUNK]
-        for off, table in MEN_B_GUARD if not wk else MEN_B:
-            s -= table[(bm >> off) & CHUNK]
-        for sh, m, tw, tb, pw in PATTERNS:
-            s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+        if PAIRS:
+            for sh, m, tw, tb, pw in (PAIRS if not SPLIT or (wm | bm).bit_count() >= SPLIT
+                                      else PAIRS_LATE)[(0 if bk else 2) + (0 if wk else 1)]:
+                s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+        else:
+            for off, table in MEN_W_GUARD if not bk else MEN_W:
+                s += table[(wm >> off) & CHUNK]
+            for off, table in MEN_B_GUARD if not wk else MEN_B:
+                s -= table[(bm >> off) & CHUNK]
+            for sh, m, tw, tb, pw in (PATTERNS if not SPLIT or (wm | bm).bit_count() >= SPLIT
+                                      else PATTERNS_LATE):
+                s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
         if MOB:
             free = ALL & ~(white | black)
             for sh in STEP_W:

@@ -103,8 +103,98 @@ def build_tables(geo: Geometry, weights: list[list[int]]) -> tuple[PatternTable,
     out: list[PatternTable] = []
     for (own, partner, order), table in zip(layout, weights, strict=True):
         out.append((*own, list(table)))
-        out.append((*partner, [-table[_turn_index(index, order)] for index in range(ENTRIES)]))
+        out.append((*partner, _partner_weights(table, order)))
     return tuple(out)
+
+
+def _partner_weights(table: list[int], order: list[int]) -> list[int]:
+    return [-table[i] for i in _turned(tuple(order))]
+
+
+@lru_cache(maxsize=64)
+def _turned(order: tuple[int, ...]) -> list[int]:
+    """:func:`_turn_index` of every configuration."""
+    return [_turn_index(index, list(order)) for index in range(ENTRIES)]
+
+
+MAX_PAIR_SQUARES = 10
+"""Largest row pair :func:`pair_tables` merges (3**10 = 59,049 entries per table)."""
+
+
+def pair_tables(geo: Geometry, weights: list[list[int]],
+                men_values: list[tuple[list[int], list[int]]]) -> list[tuple[PatternTable, ...]]:
+    """The windows merged by pair of adjacent rows, with per-square values folded in.
+
+    One table per row pair ``(r, r + 1)`` is indexed by the men on its squares and holds
+    the sum of the windows (learnt and partner) on those rows, so the evaluation makes one
+    lookup per row pair instead of one per window. Each entry of ``men_values`` is a pair
+    ``(white, black)`` of per-square values (the material and piece-square value of a man:
+    ``white[i]`` is added for a White man on square ``i``, ``black[i]`` subtracted for a
+    Black man); they are folded into the pairs that start on an even row, which partition
+    the board, and one tuple of tables is returned per entry. Needs at most
+    :data:`MAX_PAIR_SQUARES` squares per row pair.
+
+    >>> from damier import get_variant
+    >>> geo = get_variant("russian").geometry
+    >>> zero = [[0] * ENTRIES for _ in windows(geo)]
+    >>> [tables] = pair_tables(geo, zero, [([100] * 32, [100] * 32)])
+    >>> len(tables)  # rows (0, 1) .. (6, 7)
+    7
+    >>> sh, mask, white, black, values = tables[0]
+    >>> values[white[0b11] + black[0b1100]]  # two White men and two Black men on rows 0-1
+    0
+    """
+    h = geo.size // 2
+    if 2 * h > MAX_PAIR_SQUARES:
+        raise ValueError(f"row pairs of {2 * h} squares are too large to merge")
+    layout = _layout(geo)
+    if len(weights) != len(layout):
+        raise ValueError(f"{len(weights)} weight tables for {len(layout)} windows")
+    pairs, places = _pair_layout(geo)
+    sums = [[0] * 3 ** (2 * h) for _ in pairs]
+    for (own_place, partner_place), (_own, _partner, order), table in zip(places, layout, weights,
+                                                                          strict=True):
+        for (row, index), values in ((own_place, table), (partner_place, _partner_weights(table, order))):
+            sums[row] = [a + values[i] for a, i in zip(sums[row], index, strict=True)]
+    out = []
+    for white_values, black_values in men_values:
+        tables = []
+        for row, (squares, total) in enumerate(zip(pairs, sums, strict=True)):
+            if row % 2 == 0:
+                men = _digits(squares, {sq: white_values[sq] for sq in squares},
+                              {sq: -black_values[sq] for sq in squares})
+                total = [a + b for a, b in zip(total, men, strict=True)]
+            tables.append((*_index_tables(geo, squares), total))
+        out.append(tuple(tables))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _pair_layout(geo: Geometry) -> tuple[list[list[int]], list[tuple[tuple[int, list[int]], ...]]]:
+    """The squares of every row pair, and for each learnt window and its partner the row
+    pair it lies in with its own index for every configuration of that pair."""
+    h = geo.size // 2
+    pairs = [list(range(r * h, (r + 2) * h)) for r in range(geo.size - 1)]
+    places = []
+    for own, partner in windows(geo):
+        place = []
+        for squares in (own, partner):
+            row = squares[0] // h
+            place.append((row, _digits(pairs[row], {sq: 3**j for j, sq in enumerate(squares)})))
+        places.append(tuple(place))
+    return pairs, places
+
+
+def _digits(squares: list[int], one: dict[int, int], two: dict[int, int] | None = None) -> list[int]:
+    """For every configuration of ``squares`` (base 3, first square lowest), the sum over
+    the squares of ``one[sq]`` where a White man stands and ``two[sq]`` where a Black one
+    does (``two`` defaults to twice ``one``: the index weights of a window)."""
+    out = [0]
+    for sq in squares:
+        a = one.get(sq, 0)
+        b = two.get(sq, 0) if two is not None else 2 * a
+        out = out + [v + a for v in out] + [v + b for v in out]
+    return out
 
 
 def _turn_index(index: int, order: list[int]) -> int:
@@ -147,4 +237,7 @@ def dump(weights: list[list[int]]) -> bytes:
     return _MAGIC + struct.pack("<HH", len(weights), ENTRIES) + struct.pack(f"<{len(flat)}h", *flat)
 
 
-__all__ = ["ENTRIES", "PatternTable", "build_tables", "dump", "features", "load", "windows"]
+__all__ = [
+    "ENTRIES", "MAX_PAIR_SQUARES", "PatternTable", "build_tables", "dump", "features", "load",
+    "pair_tables", "windows",
+]
