@@ -195,22 +195,31 @@ def test_pattern_split_takes_the_second_set_of_tables_below_the_men_count(tmp_pa
     assert differ > 100  # the two sets do score the positions differently
 
 
-@pytest.mark.parametrize("split", [0, 20])
+@pytest.mark.parametrize(("variant", "split"), [("international", 0), ("international", 20),
+                                                ("russian", 0), ("brazilian", 12)])
 def test_row_pair_tables_score_exactly_as_the_separate_windows_and_chunks(
-        split: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        variant: str, split: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """patterns.pair_tables: merging the windows of a row pair into one table, with the
-    men's material, piece-square values and back-rank guard folded in, changes nothing --
-    the International evaluation equals the one that looks up every window and the material
-    chunks separately, with and without kings on either side (the guard's four versions)."""
+    men's material, piece-square values, back-rank guard, mobility and support folded in,
+    changes nothing -- the evaluation equals the one that looks up every window, the
+    material chunks and the men terms separately, with and without kings on either side
+    (the guard's four versions, the mobility correction for kings); on 10x10 with the
+    shipped tables and on 8x8 with random ones."""
     from dataclasses import replace
 
     from damier.engine import evaluate, patterns
 
-    rules = Board("international").rules
-    wt = replace(evaluate.weights_for(rules), pattern_split=split)
-    if split:  # a file with two sets: the shipped tables and their negation
-        learnt = patterns.load(wt.patterns)
-        monkeypatch.setattr(patterns, "load", lambda name: learnt + [[-v for v in t] for t in learnt])
+    rules = Board(variant).rules
+    rng = random.Random(len(variant) + split)
+    if variant == "international":
+        learnt = patterns.load("international.ptw")
+    else:
+        learnt = [[rng.randint(-50, 50) for _ in range(patterns.ENTRIES)]
+                  for _ in patterns.windows(rules.geometry)]
+    sets = learnt + [[-v for v in t] for t in learnt] if split else learnt
+    monkeypatch.setattr(patterns, "load", lambda name: sets)
+    wt = replace(evaluate.weights_for(rules), patterns="tables.ptw", pattern_split=split,
+                 mobility=2, support=3)
     evaluate._cached_evaluator.cache_clear()
     merged = evaluate.build_evaluator(rules, wt)
     monkeypatch.setattr(patterns, "MAX_PAIR_SQUARES", 0)

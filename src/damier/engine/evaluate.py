@@ -136,6 +136,65 @@ def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:
     return _cached_evaluator(rules, weights or weights_for(rules))
 
 
+@lru_cache(maxsize=8)
+def _pair_counts(rules: Rules) -> list[tuple[list[int], list[int]]]:
+    """For every row pair and each configuration of its men (:func:`patterns.pair_men`):
+    men mobility and support, White minus Black, counted within the pair.
+
+    A man's step and its supporter are on the row next to it, so both terms are sums over
+    the row pairs, each counted in the one pair holding both squares. Mobility counts a
+    square held by a king as free: the evaluation corrects that when there are kings.
+
+    Each term is a sum of relations between two squares of the two rows (a man of a colour
+    on one, an empty square or a friendly man on the other), so for a fixed lower row it is
+    a sum of per-square values over the upper row: the tables are built row by row (3**5
+    times 3**5 cheap sums on 10x10) rather than by looking at all 59,049 configurations.
+    Only for boards of dark squares (:func:`build_evaluator` merges rows only there)."""
+    g = rules.geometry
+    h = g.size // 2
+    n = g.squares
+    terms: list[list[tuple[int, int, int, int, int]]] = [[], []]  # (sign, a, state, b, state)
+    for color, sign, man in ((0, 1, 1), (1, -1, 2)):
+        for a in range(n):
+            for d in rules.directions(rules.man_steps, color):
+                b = g.step[d][a]
+                if b >= 0:
+                    terms[0].append((sign, a, man, b, 0))  # a man that can step to b
+            for dr in ((1, -1), (1, 1)) if color == 0 else ((-1, -1), (-1, 1)):
+                b = g.step[g.direction_index(dr)][a]
+                if b >= 0:
+                    terms[1].append((sign, a, man, b, man))  # a man supported from b
+    out = []
+    for row in range(g.size - 1):
+        top = list(range(row * h, (row + 1) * h))
+        bottom = list(range((row + 1) * h, (row + 2) * h))
+        both = set(top) | set(bottom)
+        # the state (0 empty, 1 White, 2 Black) of every square in each row configuration
+        states = [[(c // 3**k) % 3 for k in range(h)] for c in range(3**h)]
+        place = {sq: k for k, sq in enumerate(top)} | {sq: k for k, sq in enumerate(bottom)}
+        tables = []
+        for relations in terms:
+            # on a board of dark squares a diagonal relation always joins the two rows
+            inside = [t for t in relations if t[1] in both and t[3] in both]
+            table: list[int] = []
+            for low in states:
+                weight = {sq: [0, 0, 0] for sq in top}  # by the state of the upper square
+                for sign, a, sa, b, sb in inside:
+                    if a in weight:
+                        if low[place[b]] == sb:
+                            weight[a][sa] += sign
+                    elif low[place[a]] == sa:
+                        weight[b][sb] += sign
+                part = [sum(w[0] for w in weight.values())]
+                for sq in top:
+                    w = weight[sq]
+                    part = part + [v + w[1] - w[0] for v in part] + [v + w[2] - w[0] for v in part]
+                table.extend(part)
+            tables.append(table)
+        out.append((tables[0], tables[1]))
+    return out
+
+
 @lru_cache(maxsize=64)
 def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     g = rules.geometry
@@ -194,6 +253,14 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             tables.append((off, table))
         return tuple(tables)
 
+    # formation: shifts that bring the bit of the square behind a man onto the man
+    diag_back_w = [g.direction_index(d) for d in ((1, -1), (1, 1))]
+    diag_back_b = [g.direction_index(d) for d in ((-1, -1), (-1, 1))]
+    SUP_W = tuple(-g.shift[d] for d in diag_back_w)
+    SUP_B = tuple(-g.shift[d] for d in diag_back_b)
+    if g.shape != "dark":
+        SUPPORT = 0
+
     learnt = patterns.load(wt.patterns) if wt.patterns else []
     SPLIT = wt.pattern_split
     per_set = len(learnt) // 2 if SPLIT else len(learnt)
@@ -212,8 +279,10 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
 
         variants = [(men_values(0, back_w if gw else 0), men_values(1, back_b if gb else 0))
                     for gw in (0, 1) for gb in (0, 1)]
-        PAIRS = patterns.pair_tables(g, sets[0], variants)
-        PAIRS_LATE = patterns.pair_tables(g, sets[-1], variants) if SPLIT else PAIRS
+        pair_values = [[MOB * m + SUPPORT * sup for m, sup in zip(mob, supp, strict=True)]
+                       for mob, supp in _pair_counts(rules)] if MOB or SUPPORT else None
+        PAIRS = patterns.pair_tables(g, sets[0], variants, pair_values)
+        PAIRS_LATE = patterns.pair_tables(g, sets[-1], variants, pair_values) if SPLIT else PAIRS
     elif learnt:
         PATTERNS = patterns.build_tables(g, sets[0])
         PATTERNS_LATE = patterns.build_tables(g, sets[-1]) if SPLIT else PATTERNS
@@ -223,14 +292,6 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
     MEN_B = chunk_tables(value_b, 0)
     MEN_B_GUARD = chunk_tables(value_b, back_b)
     FLYING = rules.flying_kings
-
-    # formation: shifts that bring the bit of the square behind a man onto the man
-    diag_back_w = [g.direction_index(d) for d in ((1, -1), (1, 1))]
-    diag_back_b = [g.direction_index(d) for d in ((-1, -1), (-1, 1))]
-    SUP_W = tuple(-g.shift[d] for d in diag_back_w)
-    SUP_B = tuple(-g.shift[d] for d in diag_back_b)
-    if g.shape != "dark":
-        SUPPORT = 0
 
     # runaway cones: squares ahead from which an enemy piece could stop the man
     RUN = list(wt.runaway)
@@ -289,7 +350,13 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             for sh, m, tw, tb, pw in (PATTERNS if not SPLIT or (wm | bm).bit_count() >= SPLIT
                                       else PATTERNS_LATE):
                 s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
-        if MOB:
+        if PAIRS:
+            if MOB and kings:  # the pair tables took the squares of kings as free
+                for sh in STEP_W:
+                    s -= MOB * ((wm << sh if sh > 0 else wm >> -sh) & kings).bit_count()
+                for sh in STEP_B:
+                    s += MOB * ((bm << sh if sh > 0 else bm >> -sh) & kings).bit_count()
+        elif MOB:
             free = ALL & ~(white | black)
             for sh in STEP_W:
                 s += MOB * ((wm << sh if sh > 0 else wm >> -sh) & free).bit_count()
@@ -298,7 +365,7 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
         if BAL:
             s -= BAL * (abs(2 * (wm & LEFT).bit_count() - wm.bit_count())
                         - abs(2 * (bm & LEFT).bit_count() - bm.bit_count()))
-        if SUPPORT:
+        if SUPPORT and not PAIRS:
             for sh in SUP_W:
                 s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()
             for sh in SUP_B:

@@ -121,8 +121,8 @@ MAX_PAIR_SQUARES = 10
 """Largest row pair :func:`pair_tables` merges (3**10 = 59,049 entries per table)."""
 
 
-def pair_tables(geo: Geometry, weights: list[list[int]],
-                men_values: list[tuple[list[int], list[int]]]) -> list[tuple[PatternTable, ...]]:
+def pair_tables(geo: Geometry, weights: list[list[int]], men_values: list[tuple[list[int], list[int]]],
+                pair_values: list[list[int]] | None = None) -> list[tuple[PatternTable, ...]]:
     """The windows merged by pair of adjacent rows, with per-square values folded in.
 
     One table per row pair ``(r, r + 1)`` is indexed by the men on its squares and holds
@@ -131,7 +131,9 @@ def pair_tables(geo: Geometry, weights: list[list[int]],
     ``(white, black)`` of per-square values (the material and piece-square value of a man:
     ``white[i]`` is added for a White man on square ``i``, ``black[i]`` subtracted for a
     Black man); they are folded into the pairs that start on an even row, which partition
-    the board, and one tuple of tables is returned per entry. Needs at most
+    the board, and one tuple of tables is returned per entry. ``pair_values[r]``, when
+    given, is added to row pair ``r`` for every configuration (in the order of
+    :func:`pair_men`): terms between the men of two adjacent rows. Needs at most
     :data:`MAX_PAIR_SQUARES` squares per row pair.
 
     >>> from damier import get_variant
@@ -156,6 +158,8 @@ def pair_tables(geo: Geometry, weights: list[list[int]],
                                                                           strict=True):
         for (row, index), values in ((own_place, table), (partner_place, _partner_weights(table, order))):
             sums[row] = [a + values[i] for a, i in zip(sums[row], index, strict=True)]
+    for row, extra in enumerate(pair_values or ()):
+        sums[row] = [a + b for a, b in zip(sums[row], extra, strict=True)]
     out = []
     for white_values, black_values in men_values:
         tables = []
@@ -166,6 +170,25 @@ def pair_tables(geo: Geometry, weights: list[list[int]],
                 total = [a + b for a, b in zip(total, men, strict=True)]
             tables.append((*_index_tables(geo, squares), total))
         out.append(tuple(tables))
+    return out
+
+
+@lru_cache(maxsize=8)
+def pair_men(geo: Geometry) -> list[tuple[list[int], list[int]]]:
+    """For every row pair ``(r, r + 1)``, the White and the Black men bitboards of each of
+    its configurations, in the order of the tables of :func:`pair_tables`.
+
+    >>> from damier import get_variant
+    >>> white, black = pair_men(get_variant("russian").geometry)[0]
+    >>> len(white), bin(white[1]), black[1], bin(black[2])
+    (6561, '0b1', 0, '0b1')
+    """
+    h = geo.size // 2
+    out = []
+    for r in range(geo.size - 1):
+        squares = list(range(r * h, (r + 2) * h))
+        bits = {sq: geo.mask[sq] for sq in squares}
+        out.append((_digits(squares, bits, {}), _digits(squares, {}, bits)))
     return out
 
 
@@ -239,5 +262,5 @@ def dump(weights: list[list[int]]) -> bytes:
 
 __all__ = [
     "ENTRIES", "MAX_PAIR_SQUARES", "PatternTable", "build_tables", "dump", "features", "load",
-    "pair_tables", "windows",
+    "pair_men", "pair_tables", "windows",
 ]
