@@ -16,10 +16,14 @@ a test).
    distils a deeper search's judgement, a far less noisy target than the results of weak
    self-play games (``result`` becomes ``sigmoid(K * score / 100)`` with ``K`` fixed at
    ``--scale``). The Rust engine is only a source of labelled positions; none of its code
-   or data is used.
-3. Writes ``src/damier/engine/data/<--out>`` when the test error improves, and prints both
-   errors. The weights are then used by naming the file in the variant's
-   :class:`~damier.engine.evaluate.Weights` (``patterns=``), after a match confirms them.
+   or data is used. ``--hand`` fits the hand weights of
+   :class:`~damier.engine.evaluate.Weights` together with the tables (all but the unit and
+   the endgame divisors; unregularised) and prints them; ``--split N`` fits a second set of
+   tables for positions with fewer than ``N`` men (``Weights.pattern_split``).
+3. Prints the training and test errors without and with the fit, and writes the tables to
+   ``src/damier/engine/data/<--out>``. They are then used by naming the file in the
+   variant's :class:`~damier.engine.evaluate.Weights` (``patterns=``), after a match
+   confirms them.
 
 Needs numpy (not a dependency of damier), e.g. with the peers' venv:
 

@@ -179,7 +179,7 @@ def test_pattern_split_takes_the_second_set_of_tables_below_the_men_count(tmp_pa
     (tmp_path / "split-first.ptw").write_bytes(patterns.dump(first))
     (tmp_path / "split-second.ptw").write_bytes(patterns.dump(second))
     (tmp_path / "split-both.ptw").write_bytes(patterns.dump(first + second))
-    hand = replace(weights_for(rules), patterns="")
+    hand = replace(weights_for(rules), patterns="", pattern_split=0)
     both = build_evaluator(rules, replace(hand, patterns="split-both.ptw", pattern_split=20))
     only_first = build_evaluator(rules, replace(hand, patterns="split-first.ptw"))
     only_second = build_evaluator(rules, replace(hand, patterns="split-second.ptw"))
@@ -212,7 +212,7 @@ def test_row_pair_tables_score_exactly_as_the_separate_windows_and_chunks(
     rules = Board(variant).rules
     rng = random.Random(len(variant) + split)
     if variant == "international":
-        learnt = patterns.load("international.ptw")
+        learnt = patterns.load("international.ptw")[:len(patterns.windows(rules.geometry))]
     else:
         learnt = [[rng.randint(-50, 50) for _ in range(patterns.ENTRIES)]
                   for _ in patterns.windows(rules.geometry)]

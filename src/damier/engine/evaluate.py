@@ -91,7 +91,13 @@ DEFAULT_SHORT = Weights(king=150, long_diagonal=0, lone_king_scale=1, kings_only
                         runaway=(0, 120, 80, 40, 0))
 
 VARIANT_WEIGHTS: dict[str, Weights] = {
-    "international": replace(DEFAULT_FLYING, mobility=2, balance=3, patterns="international.ptw"),
+    # fitted with the pattern tables to the search scores of dame-rs (bench/train_patterns.py
+    # --hand --split 20; docs/engine.md): the tables take over much of what the hand terms
+    # said (centre, edge, king mobility), and a man is worth more once it has left home
+    "international": Weights(
+        king=294, advance=(-5, 17, 17, 14, 13, 16, 11, 19, 69, 14, 16, 18), centre=1, edge=-2,
+        back_guard=22, support=-4, runaway=(0, 93, 64, 33, -4), king_mobility=0, long_diagonal=5,
+        tempo=8, mobility=-3, balance=1, patterns="international.ptw", pattern_split=20),
     "frisian": replace(DEFAULT_FLYING, king=250),
     "frysk": replace(DEFAULT_FLYING, king=250),
     "canadian": replace(DEFAULT_FLYING, king=320),
@@ -263,6 +269,8 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
 
     learnt = patterns.load(wt.patterns) if wt.patterns else []
     SPLIT = wt.pattern_split
+    if SPLIT and len(learnt) % 2:
+        raise ValueError(f"{wt.patterns}: pattern_split needs two sets of tables, not {len(learnt)}")
     per_set = len(learnt) // 2 if SPLIT else len(learnt)
     sets = [learnt[:per_set], learnt[per_set:]] if SPLIT else [learnt]
     PATTERNS: tuple[patterns.PatternTable, ...] = ()
