@@ -15,7 +15,11 @@ Terms (all "white minus black", then negated for Black to move):
 * men mobility (free squares the men can step to) and balance (men spread over both
   halves of the board), weighted for International only so far (measured there);
 * learnt men patterns (:mod:`damier.engine.patterns`) where the variant's weights name a
-  table file: International's were fitted to the search scores of a stronger engine;
+  table file: International's were fitted to the search scores of a stronger engine,
+  together with its hand weights. With pattern tables on a board of dark squares and at
+  most ten squares per pair of rows, the tables, the men's material, piece-square values,
+  guard, mobility and support are merged into one lookup table per pair of adjacent rows
+  (:func:`patterns.pair_tables`) instead of the chunk lookups and the separate terms;
 * back-rank guard: men on their own back row while the opponent has no king;
 * formation: men backed up by a friendly man behind them (hard to attack);
 * runaway men: a man near the crown row with no enemy piece in the cone ahead;
@@ -295,10 +299,11 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
         PATTERNS = patterns.build_tables(g, sets[0])
         PATTERNS_LATE = patterns.build_tables(g, sets[-1]) if SPLIT else PATTERNS
 
-    MEN_W = chunk_tables(value_w, 0)
-    MEN_W_GUARD = chunk_tables(value_w, back_w)
-    MEN_B = chunk_tables(value_b, 0)
-    MEN_B_GUARD = chunk_tables(value_b, back_b)
+    # (the row-pair tables hold the men's material already)
+    MEN_W = chunk_tables(value_w, 0) if not PAIRS else ()
+    MEN_W_GUARD = chunk_tables(value_w, back_w) if not PAIRS else ()
+    MEN_B = chunk_tables(value_b, 0) if not PAIRS else ()
+    MEN_B_GUARD = chunk_tables(value_b, back_b) if not PAIRS else ()
     FLYING = rules.flying_kings
 
     # runaway cones: squares ahead from which an enemy piece could stop the man
