@@ -161,16 +161,29 @@ def pair_tables(geo: Geometry, weights: list[list[int]], men_values: list[tuple[
     for row, extra in enumerate(pair_values or ()):
         sums[row] = [a + b for a, b in zip(sums[row], extra, strict=True)]
     out = []
+    merged: dict[tuple[int, tuple[int, ...]], PatternTable] = {}  # versions share equal rows
     for white_values, black_values in men_values:
         tables = []
         for row, (squares, total) in enumerate(zip(pairs, sums, strict=True)):
-            if row % 2 == 0:
-                men = _digits(squares, {sq: white_values[sq] for sq in squares},
-                              {sq: -black_values[sq] for sq in squares})
-                total = [a + b for a, b in zip(total, men, strict=True)]
-            tables.append((*_index_tables(geo, squares), total))
+            folded: tuple[int, ...] = () if row % 2 else (
+                tuple(white_values[sq] for sq in squares) + tuple(black_values[sq] for sq in squares))
+            if (row, folded) not in merged:
+                if folded:
+                    men = _men_sums(tuple(squares), folded)
+                    total = [a + b for a, b in zip(total, men, strict=True)]
+                merged[row, folded] = (*_index_tables(geo, squares), total)
+            tables.append(merged[row, folded])
         out.append(tuple(tables))
     return out
+
+
+@lru_cache(maxsize=64)
+def _men_sums(squares: tuple[int, ...], values: tuple[int, ...]) -> list[int]:
+    """Per configuration of ``squares``, the White men's values less the Black men's
+    (``values``: the White value of each square, then the Black one)."""
+    h = len(squares)
+    return _digits(list(squares), dict(zip(squares, values[:h], strict=True)),
+                   {sq: -v for sq, v in zip(squares, values[h:], strict=True)})
 
 
 @lru_cache(maxsize=8)
