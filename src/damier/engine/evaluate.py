@@ -146,6 +146,11 @@ def build_evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:
     return _cached_evaluator(rules, weights or weights_for(rules))
 
 
+BEHIND = (((1, -1), (1, 1)), ((-1, -1), (-1, 1)))
+"""Per colour, the (row, column) steps from a man to the squares diagonally behind it
+(White moves towards row 0): where a supporting man stands."""
+
+
 @lru_cache(maxsize=8)
 def _pair_counts(rules: Rules) -> list[tuple[list[int], list[int]]]:
     """For every row pair and each configuration of its men (:func:`patterns.pair_men`):
@@ -170,7 +175,7 @@ def _pair_counts(rules: Rules) -> list[tuple[list[int], list[int]]]:
                 b = g.step[d][a]
                 if b >= 0:
                     terms[0].append((sign, a, man, b, 0))  # a man that can step to b
-            for dr in ((1, -1), (1, 1)) if color == 0 else ((-1, -1), (-1, 1)):
+            for dr in BEHIND[color]:
                 b = g.step[g.direction_index(dr)][a]
                 if b >= 0:
                     terms[1].append((sign, a, man, b, man))  # a man supported from b
@@ -264,10 +269,7 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
         return tuple(tables)
 
     # formation: shifts that bring the bit of the square behind a man onto the man
-    diag_back_w = [g.direction_index(d) for d in ((1, -1), (1, 1))]
-    diag_back_b = [g.direction_index(d) for d in ((-1, -1), (-1, 1))]
-    SUP_W = tuple(-g.shift[d] for d in diag_back_w)
-    SUP_B = tuple(-g.shift[d] for d in diag_back_b)
+    SUP_W, SUP_B = (tuple(-g.shift[g.direction_index(d)] for d in BEHIND[c]) for c in (0, 1))
     if g.shape != "dark":
         SUPPORT = 0
 
@@ -355,6 +357,11 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             for sh, m, tw, tb, pw in (PAIRS if not SPLIT or (wm | bm).bit_count() >= SPLIT
                                       else PAIRS_LATE)[(0 if bk else 2) + (0 if wk else 1)]:
                 s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+            if MOB and kings:  # the pair tables took the squares of kings as free
+                for sh in STEP_W:
+                    s -= MOB * ((wm << sh if sh > 0 else wm >> -sh) & kings).bit_count()
+                for sh in STEP_B:
+                    s += MOB * ((bm << sh if sh > 0 else bm >> -sh) & kings).bit_count()
         else:
             for off, table in MEN_W_GUARD if not bk else MEN_W:
                 s += table[(wm >> off) & CHUNK]
@@ -363,26 +370,20 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:  # noqa: C901
             for sh, m, tw, tb, pw in (PATTERNS if not SPLIT or (wm | bm).bit_count() >= SPLIT
                                       else PATTERNS_LATE):
                 s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
-        if PAIRS:
-            if MOB and kings:  # the pair tables took the squares of kings as free
+            if MOB:
+                free = ALL & ~(white | black)
                 for sh in STEP_W:
-                    s -= MOB * ((wm << sh if sh > 0 else wm >> -sh) & kings).bit_count()
+                    s += MOB * ((wm << sh if sh > 0 else wm >> -sh) & free).bit_count()
                 for sh in STEP_B:
-                    s += MOB * ((bm << sh if sh > 0 else bm >> -sh) & kings).bit_count()
-        elif MOB:
-            free = ALL & ~(white | black)
-            for sh in STEP_W:
-                s += MOB * ((wm << sh if sh > 0 else wm >> -sh) & free).bit_count()
-            for sh in STEP_B:
-                s -= MOB * ((bm << sh if sh > 0 else bm >> -sh) & free).bit_count()
+                    s -= MOB * ((bm << sh if sh > 0 else bm >> -sh) & free).bit_count()
+            if SUPPORT:
+                for sh in SUP_W:
+                    s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()
+                for sh in SUP_B:
+                    s -= SUPPORT * (bm & (bm << sh if sh > 0 else bm >> -sh)).bit_count()
         if BAL:
             s -= BAL * (abs(2 * (wm & LEFT).bit_count() - wm.bit_count())
                         - abs(2 * (bm & LEFT).bit_count() - bm.bit_count()))
-        if SUPPORT and not PAIRS:
-            for sh in SUP_W:
-                s += SUPPORT * (wm & (wm << sh if sh > 0 else wm >> -sh)).bit_count()
-            for sh in SUP_B:
-                s -= SUPPORT * (bm & (bm << sh if sh > 0 else bm >> -sh)).bit_count()
         x = wm & NEAR_W
         while x:
             low = x & -x

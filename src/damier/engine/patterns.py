@@ -196,10 +196,8 @@ def pair_men(geo: Geometry) -> list[tuple[list[int], list[int]]]:
     >>> len(white), bin(white[1]), black[1], bin(black[2])
     (6561, '0b1', 0, '0b1')
     """
-    h = geo.size // 2
     out = []
-    for r in range(geo.size - 1):
-        squares = list(range(r * h, (r + 2) * h))
+    for squares in _pair_layout(geo)[0]:
         bits = {sq: geo.mask[sq] for sq in squares}
         out.append((_digits(squares, bits, {}), _digits(squares, {}, bits)))
     return out
