@@ -23,10 +23,11 @@ import pickle
 import random
 import sys
 import time
-from dataclasses import fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from train_patterns import hand_terms, moved  # noqa: E402  (the weights a fit moves)
 
 from damier import Board, get_variant  # noqa: E402
 from damier.engine import Engine, Limit  # noqa: E402
@@ -83,28 +84,15 @@ def tune(weights: Weights, variant: str, samples: list[Sample], rounds: int,
     print(f"K = {k}, start error {best:.5f}", flush=True)
     for r in range(rounds):
         improved = False
-        for f in fields(Weights):
-            if f.name in ("man", "lone_king_scale", "kings_only_scale", "patterns", "pattern_split"):
-                continue
-            value = getattr(weights, f.name)
-            if isinstance(value, tuple):
-                for i in range(len(value)):
-                    for step in (2, -2):
-                        trial = list(value)
-                        trial[i] += step
-                        cand = replace(weights, **{f.name: tuple(trial)})
-                        e = error(cand, variant, samples, k)
-                        if e < best:
-                            weights, best, value, improved = cand, e, tuple(trial), True
-                            break
-            else:
-                step = max(1, abs(value) // 10)
-                for delta in (step, -step):
-                    cand = replace(weights, **{f.name: value + delta})
-                    e = error(cand, variant, samples, k)
-                    if e < best:
-                        weights, best, improved = cand, e, True
-                        break
+        for term in hand_terms(weights):
+            name, i = term
+            step = 2 if i >= 0 else max(1, abs(getattr(weights, name)) // 10)
+            for delta in (step, -step):
+                cand = moved(weights, term, delta)
+                e = error(cand, variant, samples, k)
+                if e < best:
+                    weights, best, improved = cand, e, True
+                    break
         print(f"round {r + 1}: error {best:.5f}", flush=True)
         if not improved:
             break
