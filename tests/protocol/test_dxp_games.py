@@ -64,7 +64,7 @@ def test_illegal_move_ends_the_game_with_a_report() -> None:
     async def peer(conn: DxpConnection) -> None:
         await _request(conn, "Z")
         await conn.send(m.Move(0, 32, 26))            # 32-26 is not a move
-        chat = await conn.receive(10)
+        chat = await conn.receive_any(10)
         assert isinstance(chat, m.Chat) and "illegal move 32-26 by Scripted" in chat.text
         assert await conn.receive(10) == m.GameEnd(3, 0)   # "I win"
         await conn.send(m.GameEnd(0, 1))
@@ -235,7 +235,7 @@ def test_peer_that_plays_on_after_the_end() -> None:
         assert await conn.receive(10) == m.GameAccept("damier", 0)
         assert await conn.receive(10) == m.Move(0, 28, 19, (23,))   # forced; Black has nothing left
         await conn.send(m.Move(0, 23, 28))                         # plays on anyway
-        chat = await conn.receive(10)
+        chat = await conn.receive_any(10)
         assert isinstance(chat, m.Chat) and chat.text == "the game is over: no pieces left"
         assert await conn.receive(10) == m.GameEnd(3, 0)            # damier: "I win"
         await conn.send(m.GameEnd(0, 1))
@@ -244,3 +244,104 @@ def test_peer_that_plays_on_after_the_end() -> None:
     (game,) = games
     assert game.finished and game.start_fen == "W:W28:B23" and game.result == "2-0"
     assert game.reason == "no pieces left (Scripted played on)" and game.moves == ["28x19x23"]
+
+
+def _reply(board: Board, msg: m.Message) -> m.Move:
+    """Push the peer's ``msg`` on ``board`` and answer with the first legal move."""
+    assert isinstance(msg, m.Move)
+    move = find_move(board, msg)
+    assert move is not None
+    board.push(move)
+    answer = board.legal_moves[0]
+    board.push(answer)
+    return m.Move(0, answer.from_square, answer.to_square, tuple(answer.captured))
+
+
+def test_initiator_accepts_chat_at_any_point() -> None:
+    """A follower that chats before GAMEACC, during a game, before confirming a GAMEEND and,
+    as Scan 2.0 does at the move limit, right after its own GAMEEND, i.e. between a GAMEEND
+    and the next GAMEACC (the case that used to abort the session)."""
+    chats = ["before accepting", "during the game", "before confirming",
+             "gameend sent due to all 1 moves completed, reason=0", "before game 3"]
+
+    async def follower(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = DxpConnection(reader, writer)
+        # game 1: damier White; the game ends at the move limit, damier to move
+        assert isinstance(await conn.receive_any(10), m.GameRequest)
+        await conn.send(m.Chat(chats[0]))
+        await conn.send(m.GameAccept("Chatty", 0))
+        board = Board()
+        reply = _reply(board, await conn.receive_any(10))
+        await conn.send(m.Chat(chats[1]))
+        await conn.send(reply)
+        limit_chat = await conn.receive_any(10)
+        assert isinstance(limit_chat, m.Chat), limit_chat
+        assert await conn.receive_any(10) == m.GameEnd(2, 0)
+        await conn.send(m.Chat(chats[2]))
+        await conn.send(m.GameEnd(0, 0))
+        # game 2: damier Black; Chatty (White) ends it at the limit like Scan: E00 then CHAT
+        assert isinstance(await conn.receive_any(10), m.GameRequest)
+        await conn.send(m.GameAccept("Chatty", 0))
+        board = Board()
+        first = board.legal_moves[0]
+        board.push(first)
+        await conn.send(m.Move(0, first.from_square, first.to_square, ()))
+        answer = await conn.receive_any(10)
+        assert isinstance(answer, m.Move) and find_move(board, answer) is not None
+        await conn.send(m.GameEnd(0, 0))
+        await conn.send(m.Chat(chats[3]))
+        assert await conn.receive_any(10) == m.GameEnd(0, 0)
+        # game 3: the GAMEREQ arrives after that CHAT; Chatty chats, accepts, then resigns
+        assert isinstance(await conn.receive_any(10), m.GameRequest)
+        await conn.send(m.Chat(chats[4]))
+        await conn.send(m.GameAccept("Chatty", 0))
+        assert isinstance(await conn.receive_any(10), m.Move)
+        await conn.send(m.GameEnd(1, 1))
+        assert await conn.receive_any(10) == m.GameEnd(0, 1)
+        await conn.close()
+
+    async def main() -> tuple[list[DxpGame], list[str]]:
+        logs: list[str] = []
+        server = await asyncio.start_server(follower, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            games = await run_initiator("127.0.0.1", port, 3, 1, 1, 1, "damier",
+                                        lambda g: None, logs.append)
+        return games, logs
+
+    games, logs = asyncio.run(asyncio.wait_for(main(), 60))
+    assert [g.result for g in games] == ["1-1", "1-1", "2-0"]
+    assert games[2].reason == "Chatty gave up"
+    shown = [x for x in logs if x.startswith("chat from ")]
+    assert len(shown) == len(chats), shown
+    for text in chats[1:]:
+        assert f"chat from Chatty: {text}" in logs
+    assert any(x.startswith("chat from 127.0.0.1:") and x.endswith(chats[0]) for x in logs)
+
+
+def test_follower_accepts_chat_at_any_point() -> None:
+    async def peer(conn: DxpConnection) -> None:
+        await conn.send(m.Chat("hello before any game"))
+        await _request(conn, "W")                       # damier White moves first
+        first = await conn.receive_any(10)
+        board = Board()
+        reply = _reply(board, first)
+        await conn.send(reply)
+        assert isinstance(await conn.receive_any(10), m.Move)
+        await conn.send(m.GameEnd(2, 0))                # a draw offer that ends the game
+        await conn.send(m.Chat("between the GAMEEND and its confirmation"))
+        assert await conn.receive_any(10) == m.GameEnd(0, 0)
+        await conn.send(m.Chat("between games"))
+        await conn.send(m.GameRequest("Scripted", "W", 1, 0))
+        await conn.send(m.Chat("after the GAMEREQ"))
+        assert await conn.receive_any(10) == m.GameAccept("damier", 0)
+        assert isinstance(await conn.receive_any(10), m.Move)
+        await conn.send(m.GameEnd(1, 1))
+        assert await conn.receive_any(10) == m.GameEnd(0, 0)
+
+    games, logs = against_follower(peer)
+    assert [g.reason for g in games] == ["draw declared by Scripted", "Scripted gave up"]
+    for text in ("between the GAMEEND and its confirmation", "between games",
+                 "after the GAMEREQ"):
+        assert f"chat from Scripted: {text}" in logs, logs
+    assert any(x.endswith(": hello before any game") for x in logs)

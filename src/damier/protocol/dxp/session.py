@@ -55,6 +55,10 @@ class DxpConnection:
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.log = log
         self.transcript: list[tuple[str, str]] = []
+        self.peer_name = ""
+        """The peer's name once a GAMEREQ or GAMEACC told it."""
+        self.chats: list[str] = []
+        """Every CHAT text received, in order."""
         self._deframer = m.Deframer()
         self._inbox: list[str] = []
 
@@ -69,10 +73,40 @@ class DxpConnection:
             raise DxpError(f"DXP peer {self.peer} is gone ({e}) while sending {text!r}") from None
 
     async def receive(self, timeout: float | None, waiting_for: str = "a message") -> m.Message:
-        """The next message; :class:`DxpError` on EOF or timeout, :class:`DxpMessageError` on
-        a malformed message."""
+        """The next message other than CHAT; :class:`DxpError` on EOF or timeout,
+        :class:`DxpMessageError` on a malformed message.
+
+        DXP allows CHAT at any time, also between games (Scan sends one after the GAMEEND of
+        a game that reached the move limit), so every wait of both roles skips it here: each
+        CHAT is logged as ``chat from NAME: TEXT`` and kept in :attr:`chats`, and the wait
+        goes on with the same deadline (a stream of chats cannot stretch it)."""
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
+        while True:
+            message = await self._next_message(deadline, timeout, waiting_for)
+            if not isinstance(message, m.Chat):
+                return message
+            self.chats.append(message.text)
+            self.log(f"chat from {self.peer_name or self.peer}: {message.text}")
+
+    async def receive_any(self, timeout: float | None, waiting_for: str = "a message") -> m.Message:
+        """The next message, CHAT included (for scripted peers that check what they get)."""
+        loop = asyncio.get_running_loop()
+        deadline = None if timeout is None else loop.time() + timeout
+        return await self._next_message(deadline, timeout, waiting_for)
+
+    async def _next_message(
+        self, deadline: float | None, timeout: float | None, waiting_for: str
+    ) -> m.Message:
+        text = await self._next_text(deadline, timeout, waiting_for)
+        self.transcript.append(("<-", text))
+        self.log(f"<- {text}")
+        return m.decode(text)
+
+    async def _next_text(
+        self, deadline: float | None, timeout: float | None, waiting_for: str
+    ) -> str:
+        loop = asyncio.get_running_loop()
         while not self._inbox:
             remaining = None if deadline is None else max(0.0, deadline - loop.time())
             try:
@@ -86,10 +120,7 @@ class DxpConnection:
                 raise DxpError(f"DXP peer {self.peer} closed the connection "
                                f"(waiting for {waiting_for})")
             self._inbox.extend(self._deframer.feed(data))
-        text = self._inbox.pop(0)
-        self.transcript.append(("<-", text))
-        self.log(f"<- {text}")
-        return m.decode(text)
+        return self._inbox.pop(0)
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -285,8 +316,6 @@ async def play_game(
                 if at_limit:
                     return finish(None, f"all {s.moves} moves completed")
                 return finish(None, f"ended by {s.peer_name} without a result", "*")
-            elif isinstance(msg, m.Chat):
-                log(f"chat from {s.peer_name}: {msg.text}")
             elif isinstance(msg, m.BackRequest):
                 await conn.send(m.BackAccept(0 if _take_back(board, base_ply, msg) else 1))
             elif isinstance(msg, m.BackAccept):
@@ -350,6 +379,7 @@ async def run_initiator(
                 why = {1: "protocol version not supported", 2: "refuses this game",
                        3: "refuses any game"}.get(reply.code, f"code {reply.code}")
                 raise DxpError(f"DXP follower {reply.name!r} declined game {number}: {why}")
+            conn.peer_name = reply.name
             player.new_game()
             settings = GameSettings(my_color, minutes, moves, board, reply.name, number,
                                     stop_after=number == games, peer_grace=peer_grace)
@@ -393,9 +423,6 @@ async def serve_connection(
             if "closed the connection" in str(e):
                 return results
             raise
-        if isinstance(msg, m.Chat):
-            log(f"chat from {conn.peer}: {msg.text}")
-            continue
         if isinstance(msg, m.GameEnd):
             continue  # a late GAMEEND between games
         if not isinstance(msg, m.GameRequest):
@@ -411,6 +438,7 @@ async def serve_connection(
             await conn.send(m.GameAccept(name, 2))
             continue
         await conn.send(m.GameAccept(name, 0))
+        conn.peer_name = msg.name
         number += 1
         player.new_game()
         my_color = WHITE if msg.follower_color == "W" else BLACK
