@@ -25,6 +25,7 @@ import math
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -212,7 +213,8 @@ SEARCH_OPTIONS: dict[str, int] = {}
 
 def match(peer: Peer, name: str, openings: list[str], movetime: float) -> None:
     engine = Engine(hash_mb=64)
-    engine._searcher(engine.rules).options.update(SEARCH_OPTIONS)
+    searcher = engine._searcher(engine.rules)
+    searcher.options = replace(searcher.options, **SEARCH_OPTIONS)
     scores: list[float] = []
     w = d = losses = 0
     start = time.perf_counter()
@@ -298,7 +300,7 @@ def _main() -> None:
     ap.add_argument("--peer-python", help="python of a venv with py-draughts and dame-rs")
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument("--search-option", action="append", default=[],
-                    help="KEY=VALUE search switch for experiments (see Searcher.options)")
+                    help="KEY=VALUE search switch for experiments (see SearchOptions)")
     args = ap.parse_args()
     for item in args.search_option:
         key, _, value = item.partition("=")

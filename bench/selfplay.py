@@ -38,7 +38,7 @@ def engine_with(variant: str, spec: str) -> Engine:
             changes[key] = int(value)
     searcher = engine._searcher(rules)
     searcher.evaluate = build_evaluator(rules, replace(weights, **changes))
-    searcher.options.update(options)
+    searcher.options = replace(searcher.options, **options)
     return engine
 
 

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from damier.core.board import Board
 from damier.core.errors import GameOverError
 from damier.core.move import Move
-from damier.core.movegen import FastMove, generator
+from damier.core.movegen import generator
 from damier.core.notation import make_move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.engine.levels import choose, level
-from damier.engine.search import WIN, WIN_BOUND, Iteration, RootState, Searcher
+from damier.engine.search import WIN, WIN_BOUND, Iteration, RootState, Searcher, SearchLimits
 from damier.engine.timecontrol import Limit, allocate
 
 
@@ -140,17 +140,16 @@ class Engine:
         timed = limit.time is not None or limit.clock(board.turn) is not None
         start = time.perf_counter()
         searcher.stop_requested = False
-        root_moves: list[FastMove] | None = [m.fast for m in moves] if moves else None
-        for it in searcher.iterate(
-            root,
+        limits = SearchLimits(
             max_depth=max_depth,
-            node_limit=limit.nodes or 0,
+            nodes=limit.nodes or 0,
             hard_deadline=start + budget.hard if budget.hard else 0.0,
             soft_deadline=start + budget.soft if budget.soft else 0.0,
             multipv=multipv,
-            root_moves=root_moves,
+            root_moves=tuple(m.fast for m in moves) if moves else None,
             keep_tt=timed and not limit.depth and not limit.nodes,
-        ):
+        )
+        for it in searcher.iterate(root, limits):
             elapsed = time.perf_counter() - start
             yield from _infos(it, rules, elapsed)
 
