@@ -273,10 +273,10 @@ class FakeTime:
 
 
 def test_clocks_and_flag(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    import damier.web.games as games
+    import damier.web.clock as clock
 
     fake = FakeTime()
-    monkeypatch.setattr(games, "time", fake)
+    monkeypatch.setattr(clock, "time", fake)
     gid = new_game(client, time_control={"initial": 10, "increment": 2})["id"]
     s = move(client, gid, "32-28").json()
     assert s["clocks"] == {"white": 10000, "black": 10000, "running": "black"}

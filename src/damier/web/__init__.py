@@ -2,10 +2,18 @@
 
 * :mod:`damier.web.app` — the Starlette app (:func:`create_app`) and :func:`run`;
 * :mod:`damier.web.api` — JSON routes; :mod:`damier.web.ws` — the WebSocket per game;
-* :mod:`damier.web.games` — the game service (locks, engine turns, clocks);
-* :mod:`damier.web.state` — JSON views; :mod:`damier.web.store` — SQLite;
+* :mod:`damier.web.games` — the game service, composing the modules below it:
+  :mod:`~damier.web.actions` (move, huff, undo, resign), :mod:`~damier.web.draws`,
+  :mod:`~damier.web.engine_turns`, :mod:`~damier.web.watchers` (WebSocket pushes),
+  :mod:`~damier.web.pdn_games`, :mod:`~damier.web.clock`, :mod:`~damier.web.session`
+  (one live game and its JSON);
+* :mod:`damier.web.state` — JSON of variants, positions, moves; :mod:`damier.web.store` —
+  SQLite; :mod:`damier.web.errors` — :class:`~damier.web.errors.WebError`;
 * :mod:`damier.web.pdn_io` — PDN export/import; :mod:`damier.web.engine_bridge` — engine;
-* ``static/`` — the page: plain JavaScript and SVG, no build step.
+* ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
+
+Imports inside the package point one way (``tests/web/test_structure.py``); the order is
+drawn in ``docs/web.md``.
 
 The server is the only source of legal moves; the page draws what it is sent. Needs the
 ``web`` extra (Starlette, uvicorn). See ``docs/web.md``.

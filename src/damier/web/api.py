@@ -22,7 +22,9 @@ from starlette.routing import Route
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
-from damier.web.games import GameService, Session, WebError
+from damier.web.errors import WebError
+from damier.web.games import GameService
+from damier.web.session import Session
 from damier.web.state import position_json, variant_info, variants_list
 
 MAX_JSON = 64 * 1024

@@ -1,7 +1,7 @@
 """The Starlette application: routes, static page, error handlers, lifetime of the store.
 
 :func:`create_app` builds an app over one SQLite file; :func:`run` serves it with uvicorn
-(used by ``damier serve``). Errors are always JSON: :class:`~damier.web.games.WebError`
+(used by ``damier serve``). Errors are always JSON: :class:`~damier.web.errors.WebError`
 gives its own status, Starlette's 404/405 are rewritten as JSON, and anything unexpected is
 logged and answered 500 with a generic message (a bug, never a normal path).
 
@@ -24,7 +24,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from damier.web import api, ws
-from damier.web.games import GameService, WebError
+from damier.web.errors import WebError
+from damier.web.games import GameService
 from damier.web.store import Store, default_db_path
 
 STATIC = Path(__file__).parent / "static"

@@ -1,4 +1,4 @@
-"""JSON views of games, positions and variants for the API and the WebSocket.
+"""JSON views of variants, positions, moves and saved-game rows for the API and the WebSocket.
 
 Everything the page draws comes from here: the board's squares with their display
 coordinates (taken from :meth:`Board.grid`, so inverted and full boards are right), one
@@ -6,13 +6,15 @@ coordinates (taken from :meth:`Board.grid`, so inverted and full boards are righ
 man, ``W`` ``B`` king, ``.`` empty), the legal moves with their landing path and captured
 squares, and the moves played. The page never computes a rule itself.
 
-This module must not change games or touch the store.
+The JSON of a whole live game is :func:`damier.web.session.game_state`. This module must
+not change games or touch the store, and imports nothing of the web package but the store's
+row type.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from damier.core.board import Board
 from damier.core.colors import color_name
@@ -21,9 +23,6 @@ from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant, variant_names
 from damier.web.store import GameRow
-
-if TYPE_CHECKING:
-    from damier.web.games import Session
 
 
 @cache
@@ -107,45 +106,6 @@ def position_json(board: Board) -> dict[str, Any]:
         "legal_moves": [move_json(board, m) for m in board.legal_moves],
         "result": out.result if out else None,
         "reason": out.reason if out else None,
-    }
-
-
-def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
-    """The full state of a game as ``GET /api/games/{id}`` returns it."""
-    board, row = s.board, s.row
-    out = s.outcome()
-    moves = list(s.history)
-    legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
-    return {
-        "id": row.id,
-        "variant": row.variant,
-        "title": board.rules.title,
-        "size": board.rules.size,
-        "start_fen": row.start_fen,
-        "fen": board.fen(),
-        "turn": color_name(board.turn),
-        "ply": board.ply,
-        "white": row.white,
-        "black": row.black,
-        "level": row.level,
-        "time_control": row.time_control,
-        "legal_moves": legal,
-        "moves": moves,
-        "positions": list(s.positions),
-        "result": out.result if out else None,
-        "reason": out.reason if out else None,
-        "winner": (None if out.winner is None else color_name(out.winner)) if out else None,
-        "outcome": str(out) if out else None,
-        "status": "over" if out else "playing",
-        "clocks": clocks,
-        "draw_offer": None if row.draw_offer is None else color_name(row.draw_offer),
-        "can_claim_draw": board.can_claim_draw() if out is None else None,
-        "thinking": s.thinking,
-        "huffing": board.rules.huffing,
-        "tags": row.tags,
-        "version": s.version,
-        "created": row.created,
-        "updated": row.updated,
     }
 
 

@@ -28,7 +28,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.core.board import Board
 from damier.web.engine_bridge import Thinker
-from damier.web.games import GameService, Session, WebError
+from damier.web.errors import WebError
+from damier.web.games import GameService
+from damier.web.session import Session
 
 ANALYSIS_SECONDS = 30.0
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="analysis")

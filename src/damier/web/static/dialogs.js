@@ -1,11 +1,13 @@
-// damier web: the dialogs: new game, PDN import, saved games list.
-import { api, openGame, render, say, setGame } from "./app.js";
+// damier web: the dialogs: new game, PDN import, saved games list (and the route dialog's
+// cancel button).
+import { api } from "./api.js";
+import { openGame, setGame } from "./game.js";
+import { app } from "./state.js";
+import { render, say } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
-let appRef = null;
 
 export function openNewGame(preset = {}) {
-  const app = appRef;
   const sel = $("new-variant");
   if (!sel.options.length) for (const v of app.variants) sel.add(new Option(v.title, v.name));
   sel.value = preset.variant || (app.game ? app.game.variant : "international");
@@ -73,8 +75,7 @@ async function showGames() {
   $("dlg-games").showModal();
 }
 
-export function setupDialogs(app) {
-  appRef = app;
+export function setupDialogs() {
   $("btn-new").addEventListener("click", () => openNewGame());
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());

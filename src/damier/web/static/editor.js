@@ -1,8 +1,10 @@
 // damier web: the position editor. Place and remove pieces on the board of any variant,
 // choose the side to move, copy or paste a FEN, then start a game from the position.
 // The FEN is written from the square labels; the server checks it (POST /api/position).
-import { api, render, variantInfo } from "./app.js";
+import { api } from "./api.js";
 import { openNewGame } from "./dialogs.js";
+import { variantInfo } from "./state.js";
+import { render } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 

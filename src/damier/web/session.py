@@ -1,0 +1,169 @@
+"""One live game (:class:`Session`): its board, its stored row, its lock and its watchers.
+
+A session is rebuilt from the store by replaying the saved moves (:func:`replay`), found by
+identity (from, to, captured squares, huff) rather than by parsing their text. Every change
+to a session happens under its :class:`asyncio.Lock` and ends with :func:`save`, which
+bumps ``version`` and commits the row (and the moves added or dropped) to the store at once.
+:func:`game_state` is the JSON of a session as the API and the WebSocket send it.
+
+This module must not know about HTTP, clocks running, the engine's turns or PDN; it only
+holds and serializes a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from damier.core.board import Board
+from damier.core.colors import BLACK, WHITE, color_name, opponent
+from damier.core.draws import Outcome
+from damier.core.errors import DamierError
+from damier.core.move import Move
+from damier.web.state import history_entry, move_json, pieces_string
+from damier.web.store import GameRow, MoveRow, Store
+
+if TYPE_CHECKING:
+    from damier.web.engine_bridge import Thinker
+
+
+@dataclass
+class Session:
+    """One live game (see the module docstring)."""
+
+    row: GameRow
+    board: Board
+    positions: list[str]
+    notations: list[str] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """The JSON of the moves played (kept in step with the board, see ``state``)."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    thinking: bool = False
+    time_outcome: Outcome | None = None
+    engine_task: asyncio.Task[None] | None = None
+    thinker: Thinker | None = None
+    listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
+
+    def player(self, color: int) -> str:
+        return self.row.white if color == WHITE else self.row.black
+
+    def outcome(self) -> Outcome | None:
+        return self.time_outcome or self.board.outcome()
+
+    def humans(self) -> list[int]:
+        return [c for c in (WHITE, BLACK) if self.player(c) == "human"]
+
+
+def replay(row: GameRow, moves: list[MoveRow]) -> Session:
+    """The session of a stored game: its start position and its saved moves replayed."""
+    board = Board(row.variant, row.start_fen)
+    s = Session(row, board, [pieces_string(board)])
+    for m in moves:
+        mv = find_move(board, m)
+        s.history.append(history_entry(board, mv, m.notation))
+        board.push(mv)
+        s.positions.append(pieces_string(board))
+        s.notations.append(m.notation)
+    apply_ending(s)
+    return s
+
+
+def from_board(row: GameRow, board: Board, notations: list[str]) -> Session:
+    """The session of a game already played out on ``board`` (an imported game)."""
+    replayed = Board(board.rules, position=board.start_position)
+    positions = [pieces_string(replayed)]
+    history = []
+    for mv, text in zip(board.move_stack, notations, strict=True):
+        history.append(history_entry(replayed, mv, text))
+        replayed.push(mv)
+        positions.append(pieces_string(replayed))
+    s = Session(row, board, positions, list(notations))
+    s.history = history
+    return s
+
+
+def find_move(board: Board, m: MoveRow) -> Move:
+    """The legal move of ``board`` stored as ``m`` (by identity; by its text as a fallback)."""
+    captured = sorted(m.captured)
+    for mv in board.legal_moves:
+        if (mv.from_square == m.from_sq and mv.to_square == m.to_sq
+                and sorted(mv.captured) == captured and mv.huff == m.huff):
+            return mv
+    return board.parse_move(m.notation)
+
+
+def save(store: Store, s: Session, add: list[MoveRow] | None = None,
+         drop_from: int | None = None) -> None:
+    """A change of ``s`` is done: bump its version and commit it (moves added or dropped)."""
+    s.version += 1
+    store.save(s.row, add=add, drop_from=drop_from)
+
+
+def apply_ending(s: Session) -> None:
+    """Replay the stored manual ending (resignation, agreement, claim, flag) on the board."""
+    end = s.row.ending
+    if not end or s.outcome() is not None:
+        return
+    board = s.board
+    kind = end.get("kind")
+    try:
+        if kind == "resign":
+            board.resign(int(end["color"]))
+        elif kind == "agreement":
+            board.agree_draw()
+        elif kind == "claim":
+            board.claim_draw()
+        elif kind == "time":
+            loser = int(end["color"])
+            winner = opponent(loser)
+            s.time_outcome = Outcome(winner, f"{color_name(loser)} lost on time",
+                                     board.rules.result_text(winner))
+    except DamierError:
+        pass
+
+
+def set_result(row: GameRow, out: Outcome | None) -> None:
+    """Copy an outcome (or none) into the stored row."""
+    row.result = out.result if out else None
+    row.reason = out.reason if out else None
+
+
+def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
+    """The full state of a game as ``GET /api/games/{id}`` returns it."""
+    board, row = s.board, s.row
+    out = s.outcome()
+    moves = list(s.history)
+    legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "title": board.rules.title,
+        "size": board.rules.size,
+        "start_fen": row.start_fen,
+        "fen": board.fen(),
+        "turn": color_name(board.turn),
+        "ply": board.ply,
+        "white": row.white,
+        "black": row.black,
+        "level": row.level,
+        "time_control": row.time_control,
+        "legal_moves": legal,
+        "moves": moves,
+        "positions": list(s.positions),
+        "result": out.result if out else None,
+        "reason": out.reason if out else None,
+        "winner": (None if out.winner is None else color_name(out.winner)) if out else None,
+        "outcome": str(out) if out else None,
+        "status": "over" if out else "playing",
+        "clocks": clocks,
+        "draw_offer": None if row.draw_offer is None else color_name(row.draw_offer),
+        "can_claim_draw": board.can_claim_draw() if out is None else None,
+        "thinking": s.thinking,
+        "huffing": board.rules.huffing,
+        "tags": row.tags,
+        "version": s.version,
+        "created": row.created,
+        "updated": row.updated,
+    }

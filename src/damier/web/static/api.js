@@ -1,0 +1,20 @@
+// damier web: the JSON API client. Every request of the page goes through api(), which never
+// throws: it answers {ok, status, data}, with data.error set when the request failed.
+// Imports nothing.
+
+export async function api(method, url, body, type = "application/json") {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = type;
+    opts.body = type === "application/json" ? JSON.stringify(body) : body;
+  }
+  let res;
+  try {
+    res = await fetch(url, opts);
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+  }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+  return { ok: res.ok, status: res.status, data };
+}

@@ -1,0 +1,84 @@
+// damier web: the open game. Loads a game, takes each new state (from an HTTP answer or the
+// game's WebSocket), keeps the socket open and the clocks ticking, and moves through the
+// move list (goTo).
+import { api } from "./api.js";
+import { sendAnalysis, showAnalysis } from "./analysis.js";
+import { app, resetPicker, variantInfo } from "./state.js";
+import { render, renderClocks, say } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+
+export async function openGame(id) {
+  const r = await api("GET", `/api/games/${id}`);
+  if (!r.ok) { say(r.data.error, true); return false; }
+  await setGame(r.data, true);
+  return true;
+}
+
+export async function setGame(state, fresh = false) {
+  const old = app.game;
+  if (!fresh && old && old.id === state.id && state.version < old.version) return;
+  const newId = !old || old.id !== state.id;
+  const atEnd = !old || app.viewPly >= old.ply || newId;
+  if (newId || !app.info || app.info.name !== state.variant) {
+    app.info = await variantInfo(state.variant);
+    app.board.setVariant(app.info);
+  }
+  app.game = state;
+  if (newId) {
+    app.flipped = state.white === "engine" && state.black === "human";
+    app.board.flipped = app.flipped;
+    app.huffMode = false;
+    location.hash = `game=${state.id}`;
+    localStorage.setItem("damier.game", String(state.id));
+    connect(state.id);
+    $("btn-export").href = `/api/games/${state.id}/pdn`;
+    $("btn-export").setAttribute("download", `damier-${state.id}.pdn`);
+  }
+  if (atEnd || app.viewPly > state.ply) app.viewPly = state.ply;
+  app.huffSel = null;
+  resetPicker();
+  app.clockBase = state.clocks ? { ...state.clocks, at: performance.now() } : null;
+  app.flagAsked = false;
+  render();
+  if (app.analysis) sendAnalysis();
+}
+
+export function goTo(ply) {
+  const g = app.game;
+  if (!g) return;
+  app.viewPly = Math.max(0, Math.min(g.ply, ply));
+  resetPicker();
+  render();
+  if (app.analysis) sendAnalysis();
+}
+
+function connect(id) {
+  if (app.ws) { app.ws.onclose = null; app.ws.close(); }
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${id}`);
+  app.ws = ws;
+  app.wsGame = id;
+  ws.onopen = () => { if (app.analysis) sendAnalysis(); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state" && app.game && msg.game.id === app.game.id) {
+      setGame(msg.game);
+      if (msg.message) say(msg.message);
+    } else if (msg.type === "analysis") showAnalysis(msg);
+  };
+  ws.onclose = () => {
+    if (app.wsGame === id) setTimeout(() => { if (app.wsGame === id) connect(id); }, 1500);
+  };
+}
+
+// the clocks tick on the page; when one reaches zero the server is asked for the game
+// (the server decides whether the flag fell)
+export function startClocks() {
+  setInterval(() => {
+    if (renderClocks() && !app.flagAsked && app.game) {
+      app.flagAsked = true;
+      openGame(app.game.id);
+    }
+  }, 250);
+}

@@ -1,0 +1,95 @@
+// damier web: making a move on the board: clicks and drags on the board (through the move
+// picker), the choice between two capture routes, and sending the move to the server.
+import { api } from "./api.js";
+import { setGame } from "./game.js";
+import { app, currentMoves, interactive, resetPicker } from "./state.js";
+import { render, renderBoard, say } from "./view.js";
+
+const $ = (id) => document.getElementById(id);
+
+export async function sendMove(m) {
+  const g = app.game;
+  app.pending = true;
+  app.picker.reset([]);
+  render();
+  let r;
+  if (m.huff !== null && m.huff !== undefined) {
+    const move = m.long.slice(m.long.indexOf(",") + 1);
+    r = await api("POST", `/api/games/${g.id}/huff`, { square: m.huff, move, wait: false });
+  } else {
+    r = await api("POST", `/api/games/${g.id}/moves`, { move: m.long, wait: false });
+  }
+  app.pending = false;
+  if (r.ok) { say(""); await setGame(r.data); } else { say(r.data.error, true); resetPicker(); render(); }
+}
+
+function outcomeOf(res) {
+  if (res.play) { sendMove(res.play); return; }
+  if (res.choose) { chooseRoute(res.choose); return; }
+  renderBoard();
+}
+
+function chooseRoute(moves) {
+  const dlg = $("dlg-route");
+  const list = $("route-list");
+  list.innerHTML = "";
+  const label = (n) => app.info.squares.find((s) => s.number === n)?.label ?? String(n);
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "route";
+    b.textContent = `${m.long} — takes ${m.captured.map(label).join(", ")}`;
+    b.addEventListener("mouseenter", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
+    b.addEventListener("focus", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
+    b.addEventListener("click", () => { dlg.close(); app.routeMarks = null; sendMove(m); });
+    list.appendChild(b);
+  }
+  app.routeMarks = new Set(moves[0].captured);
+  renderBoard();
+  dlg.showModal();
+}
+
+export function onTap(sq) {
+  if (app.editor.active) { app.editor.tap(sq); return; }
+  if (!interactive()) return;
+  const p = app.picker;
+  const g = app.game;
+  if (app.huffMode) {
+    const huffable = new Set(g.legal_moves.filter((m) => m.huff !== null).map((m) => m.huff));
+    if (huffable.has(sq)) {
+      app.huffSel = app.huffSel === sq ? null : sq;
+      resetPicker();
+      renderBoard();
+      return;
+    }
+  }
+  if (p.from !== null && p.targets().has(sq)) { outcomeOf(p.click(sq)); return; }
+  if (p.movable().has(sq)) {
+    if (p.from === sq && p.steps.length === 0) { p.from = null; renderBoard(); return; }
+    outcomeOf(p.select(sq));
+    return;
+  }
+  const piece = (g.positions[app.viewPly] || "")[app.board.squares.get(sq)?.index];
+  if (piece && piece.toLowerCase() === g.turn[0]) {
+    const caps = currentMoves().filter((m) => m.captured.length);
+    say(caps.length ? `capture is compulsory: ${caps.map((m) => m.notation).join(", ")}`
+      : "that piece cannot move", true);
+  }
+  p.from = null;
+  p.steps = [];
+  renderBoard();
+}
+
+export function onPress(sq) {
+  if (app.editor.active || !interactive()) return false;
+  return app.picker.movable().has(sq);
+}
+
+export function onDrop(from, to) {
+  if (app.editor.active || !interactive()) return;
+  const p = app.picker;
+  if (!p.movable().has(from)) return;
+  const sel = p.select(from);
+  if (sel.play) { if (sel.play.to === to || sel.play.path.includes(to)) sendMove(sel.play); return; }
+  if (p.targets().has(to)) outcomeOf(p.click(to)); else renderBoard();
+}

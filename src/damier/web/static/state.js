@@ -1,0 +1,39 @@
+// damier web: the page's state (the `app` object) and what follows from it: whether the
+// board takes clicks now and which legal moves it offers. Everything else reads and writes
+// `app`; this module draws nothing. Imports only the API client and the move picker.
+import { api } from "./api.js";
+import { MovePicker } from "./play.js";
+
+export const app = {
+  game: null, info: null, variants: [], infoCache: new Map(),
+  viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
+  picker: new MovePicker(), huffMode: false, huffSel: null, routeMarks: null,
+  clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
+};
+
+export async function variantInfo(name) {
+  if (!app.infoCache.has(name)) {
+    const r = await api("GET", `/api/variants/${encodeURIComponent(name)}`);
+    if (!r.ok) throw new Error(r.data.error);
+    app.infoCache.set(name, r.data);
+  }
+  return app.infoCache.get(name);
+}
+
+// whether the player may move on the board now
+export function interactive() {
+  const g = app.game;
+  if (!g || app.editor.active || app.pending || g.status !== "playing" || g.thinking) return false;
+  if (app.viewPly !== g.ply) return false;
+  return g[g.turn] === "human";
+}
+
+// the legal moves the board offers now (in huff mode: those with the chosen huff)
+export function currentMoves() {
+  if (!interactive()) return [];
+  const moves = app.game.legal_moves;
+  if (!app.game.huffing) return moves;
+  return moves.filter((m) => (app.huffSel === null ? m.huff === null : m.huff === app.huffSel));
+}
+
+export function resetPicker() { app.picker.reset(currentMoves()); app.routeMarks = null; }

@@ -1,0 +1,121 @@
+"""The web package's imports point one way, in Python and in the page's JavaScript.
+
+``tests/test_layers.py`` checks the arrows between layers; this test checks the arrows
+inside ``damier.web`` (every import, also under ``TYPE_CHECKING``, counts) and between the
+ES modules of ``static/`` (``import ... from "./x.js"``, also ``export ... from`` and
+``import("./x.js")``). A cycle fails with the modules on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "damier" / "web"
+STATIC = WEB / "static"
+
+JS_IMPORT = re.compile(
+    r"""(?:^|[;\s])(?:import|export)\s[^;'"]*?from\s*["'](\./[^"']+)["']"""
+    r"""|(?:^|[;\s])import\s*["'](\./[^"']+)["']"""
+    r"""|import\(\s*["'](\./[^"']+)["']\s*\)""",
+    re.MULTILINE,
+)
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` as a list of nodes (first == last), or ``None``."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def python_graph() -> dict[str, set[str]]:
+    modules = {p.stem for p in WEB.glob("*.py") if p.stem != "__init__"}
+    graph: dict[str, set[str]] = {}
+    for name in modules:
+        tree = ast.parse((WEB / f"{name}.py").read_text(encoding="utf-8"))
+        deps: set[str] = set()
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                base = node.module if node.level == 0 else f"damier.web.{node.module}"
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for t in targets:
+                if t.startswith("damier.web."):
+                    head = t.split(".")[2]
+                    if head in modules and head != name:
+                        deps.add(head)
+        graph[name] = deps
+    return graph
+
+
+def js_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for path in STATIC.rglob("*.js"):
+        name = path.relative_to(STATIC).as_posix()
+        deps = set()
+        for match in JS_IMPORT.finditer(path.read_text(encoding="utf-8")):
+            spec = next(g for g in match.groups() if g)
+            target = (path.parent / spec).resolve().relative_to(STATIC.resolve()).as_posix()
+            assert (STATIC / target).exists(), f"{name} imports {spec}, which does not exist"
+            deps.add(target)
+        graph[name] = deps
+    return graph
+
+
+def test_find_cycle_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_js_import_pattern_reads_every_form() -> None:
+    text = ('import { a } from "./a.js";\nimport "./b.js";\nexport { c } from \'./c.js\';\n'
+            'const d = await import("./d.js");\nimport {\n  e,\n} from "./e.js";\n'
+            'import x from "https://example.org/x.js";\n')
+    found = {next(g for g in m.groups() if g) for m in JS_IMPORT.finditer(text)}
+    assert found == {"./a.js", "./b.js", "./c.js", "./d.js", "./e.js"}
+
+
+def test_python_modules_of_the_web_package_have_no_cycle() -> None:
+    graph = python_graph()
+    assert {"games", "session", "clock", "engine_turns"} <= set(graph)
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle in damier.web: " + " -> ".join(cycle or [])
+
+
+def test_page_modules_have_no_cycle() -> None:
+    graph = js_graph()
+    assert "app.js" in graph and graph["app.js"], "the page's entry module imports nothing?"
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle in web/static: " + " -> ".join(cycle or [])
+
+
+def test_only_the_entry_module_is_imported_by_no_one() -> None:
+    """Every page module is reachable from ``app.js``, and nothing imports ``app.js``."""
+    graph = js_graph()
+    imported = set().union(*graph.values())
+    assert "app.js" not in imported
+    assert set(graph) - imported == {"app.js"}
