@@ -1,9 +1,10 @@
-"""Every real PDN file of ../shared/data/pdn: read, replay, and check the issues found.
+"""Every real PDN file of tests/data/pdn (origins in tests/data/SOURCES.md): read, replay,
+and check the issues found.
 
 Files not named ``malformed_``/``fail_`` must replay without a single error, except the
-faults listed in KNOWN_FAULTS (SOURCES.md names the first; the others were found by this
-reader and checked by hand and with pydraughts: the game text itself is wrong). ``malformed_``/``fail_`` files
-must report problems with line numbers and still return every game.
+faults listed in KNOWN_FAULTS (checked by hand and with pydraughts: the game text itself is
+wrong). ``malformed_``/``fail_`` files must report problems with line numbers and still
+return every game. The data is part of the repository: a missing file fails.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 
 from damier.formats.pdn import read_games
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "pdn"
+DATA = Path(__file__).resolve().parents[1] / "data" / "pdn"
 
 FOLDER_VARIANT = {
     "international": "international", "english": "english", "italian": "italian",
@@ -24,17 +25,17 @@ FOLDER_VARIANT = {
 SPECIAL_VARIANT = {"succeed_alphanumeric.pdn": "czech"}
 
 KNOWN_FAULTS: dict[str, list[tuple[int, str]]] = {
-    # SOURCES.md: text glued to a move outside braces (game 'Petal 1987, game 15')
+    # text glued to a move outside braces (game 'Petal 1987, game 15')
     "checkerboard_tinsley.pdn": [
         (6434, "unexpected 'Redoversteppedthetimecontrolonthismove.'"),
-        # same fault, not named in SOURCES.md
+        # the same fault in another game
         (7170, "unexpected 'Whiteoversteppedthetimecontrolonthismove.'"),
         # 'Petal 1981, game 18': the king moved 32-28 at move 60, then '62. 32-28' again
         (5588, "move 32-28: there is no piece on square 32"),
     ],
 }
 
-# games per malformed/fail file (the counts of SOURCES.md)
+# games per malformed/fail file (counted by hand; tests/data/SOURCES.md)
 MALFORMED_GAMES = {
     "malformed_brunogui_championnat_france_2021_empty_pseudo_tags.pdn": 58,
     "malformed_brunogui_polish_team_ch_2024_one_line_per_game.pdn": 82,
@@ -54,12 +55,8 @@ MALFORMED_GAMES = {
     "fail_nested_comment.pdn": 1,
 }
 
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason=f"PDN test data not found at {DATA}")
-
 
 def _files(malformed: bool) -> list[Path]:
-    if not DATA.is_dir():
-        return []
     return [p for p in sorted(DATA.glob("*/*.pdn"))
             if p.name.startswith(("malformed_", "fail_")) == malformed]
 
@@ -67,6 +64,16 @@ def _files(malformed: bool) -> list[Path]:
 def _read(path: Path) -> list:  # type: ignore[type-arg]
     variant = SPECIAL_VARIANT.get(path.name, FOLDER_VARIANT[path.parent.name])
     return list(read_games(path, variant))
+
+
+def test_the_data_is_in_the_repository() -> None:
+    """Every folder holds its files, and every file the tests name exists (an empty
+    parameter list would otherwise pass silently)."""
+    assert {p.name for p in DATA.iterdir() if p.is_dir()} == set(FOLDER_VARIANT)
+    assert len(_files(False)) >= 60 and len(_files(True)) >= 15
+    names = {p.name for p in DATA.glob("*/*.pdn")}
+    for name in [*KNOWN_FAULTS, *MALFORMED_GAMES, *SPECIAL_VARIANT]:
+        assert name in names, f"{name} is missing from {DATA}"
 
 
 @pytest.mark.parametrize("path", _files(False), ids=lambda p: p.name)
