@@ -74,7 +74,7 @@ def run_worker(venv: str, script: str, job: dict[str, object]) -> dict[str, obje
     return result
 
 
-# PERFT.md counts, duplicates removed, from each variant's start position
+# published counts (docs/perft.md), duplicates removed, from each variant's start position
 PUBLISHED = {
     "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680],
     "russian": [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586],
@@ -206,7 +206,7 @@ def main() -> None:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | {tp:.3f} s | **{tp / td:.1f}x** |")
             else:
                 lines.append(f"| {name} | {depth} | {td:.3f} s | {peer} | — | counts differ: {nd} vs {np_} |")
-    lines += ["", "## Deeper perft of the variants against PERFT.md", ""]
+    lines += ["", "## Deeper perft of the variants against the published counts (docs/perft.md)", ""]
     lines += deep_perft(args.quick)
     lines += ["", "## Move generation per node, each variant relative to International (CPU time)", ""]
     lines.append("Legal moves of 2,000 positions from random games of each variant (all rules,")

@@ -4,7 +4,7 @@ from damier import Board
 
 
 def test_first_moves_from_the_start() -> None:
-    # RULES.md §2.3 / T1: White has exactly nine moves from the initial position [A1 3.4]
+    # White has exactly nine moves from the initial position [FMJD 3.4]
     assert sorted(str(m) for m in Board().legal_moves) == [
         "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30",
     ]

@@ -3,7 +3,7 @@
 Written independently of ``damier.core.movegen``: a board is a dict from (row, col) cells
 to pieces, every move is found by walking squares one step at a time, and each rule
 parameter of a :class:`damier.core.rules.Rules` object is applied in the plainest way the
-rule books state it (RULES.md §2.6–§2.8, §3.6, §3.12; VARIANTS.md). It shares nothing
+rule book states it (docs/rules/: FMJD 4, ČFD 4, seed 002 4 and 5, the variants' pages). It shares nothing
 with the fast generator but the rules object's parameters and the geometry's cell list.
 
 Moves are compared as ``(from cell, to cell, frozenset(captured cells), huffed cell)``.
@@ -93,7 +93,7 @@ def capture_sequences(
     for cell, piece in board.items():
         if piece.color == color:
             rest = dict(board)
-            del rest[cell]  # RULES 2.6.7: the start square is empty once the piece left it
+            del rest[cell]  # FMJD 4.8: the start square is empty once the piece left it
             _search(rules, rest, color, cell, cell, piece.king, (), None, out, complete_only)
     return out
 

@@ -1,5 +1,5 @@
-"""Draw rules with the exact ply on which the draw falls (RULES.md §2.10) and the other
-ends of a game (§2.9)."""
+"""Draw rules with the exact ply on which the draw falls (FMJD 6, ČFD 6, seed 002 7,
+Decisions 3 to 5) and the other ends of a game (FMJD 7)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def play_until_draw(board: Board, limit: int) -> int:
 
 
 def test_threefold_repetition_automatic() -> None:
-    # [A1 6.1] the same position for the third time with the same player to move
+    # [FMJD 6.1] the same position for the third time with the same player to move
     board = Board(fen="W:WK50,31:BK1,20")
     cycle = ["50-45", "1-6", "45-50", "6-1"]
     for ply in range(1, 9):
@@ -70,7 +70,7 @@ def test_threefold_repetition_automatic() -> None:
 
 
 def test_25_move_rule_falls_on_ply_50() -> None:
-    # [A1 6.2] 25 moves each with only kings moved, no capture: counter K reaches 50
+    # [FMJD 6.2] 25 moves each with only kings moved, no capture: counter K reaches 50
     rules = isolate(INTL, repetition=0, endgames=())
     board = Board(rules, "W:WK46,K50,31:BK5,K1,20")
     assert play_until_draw(board, 60) == 50
@@ -88,7 +88,7 @@ def test_25_move_counter_reset_by_man_move() -> None:
 
 
 def test_16_move_rule_falls_on_ply_32() -> None:
-    # [A1 6.3] three kings against a lone king: 16 more moves each (32 plies), counted from
+    # [FMJD 6.3] three kings against a lone king: 16 more moves each (32 plies), counted from
     # the position where the ending exists (here: the set-up position itself)
     rules = isolate(INTL, repetition=0)
     board = Board(rules, "W:WK46,K47,K48:BK1")
@@ -97,7 +97,7 @@ def test_16_move_rule_falls_on_ply_32() -> None:
 
 
 def test_5_move_rule_falls_on_ply_10() -> None:
-    # [A1 6.4] two kings against a lone king: 5 more moves each (10 plies)
+    # [FMJD 6.4] two kings against a lone king: 5 more moves each (10 plies)
     rules = isolate(INTL, repetition=0)
     board = Board(rules, "W:WK46,K47:BK1")
     assert play_cycle_until_draw(board, CORNER_CYCLE, 20) == 10
@@ -106,7 +106,7 @@ def test_5_move_rule_falls_on_ply_10() -> None:
 
 @pytest.mark.parametrize(("setting", "draw_ply"), [("restart", 37), ("cumulative", 32)])
 def test_16_to_5_move_transition(setting: str, draw_ply: int) -> None:
-    """RULES §2.10 item 2: 3K v K for 26 plies, then on ply 27 Black takes a king (class
+    """[Decision 5]: 3K v K for 26 plies, then on ply 27 Black takes a king (class
     B). Restart: the 5-move count starts at the capture, draw 10 plies later (ply 37).
     Cumulative: the 16-move allowance (32 plies from ply 0) runs out first (ply 32)."""
     rules = replace(INTL, name="intl-" + setting, draws=replace(INTL.draws, endgame_transition=setting))
@@ -129,7 +129,7 @@ def test_16_to_5_move_transition(setting: str, draw_ply: int) -> None:
 
 
 def test_no_legal_move_loses_before_any_draw() -> None:
-    # §2.9: the side to move without a legal move has lost; win before draw (§2.10 item 1)
+    # [FMJD 7.2]: the side to move without a legal move has lost; win before draw [Decision 3]
     board = Board(fen="B:W41,47:B36")  # the black man on 36 is blocked; it is all black has
     outcome = board.outcome()
     assert outcome is not None and outcome.winner == WHITE and outcome.reason == "no legal move"
@@ -154,7 +154,7 @@ def test_agreement_resignation_and_claims() -> None:
     assert board.resign().winner == WHITE  # black (to move) resigns
     board.pop()
     assert board.outcome() is None and board.ply == 0
-    # Czech: repetition is a claim, not automatic (§3.8)
+    # Czech: repetition is a claim, not automatic [ČFD 6.3]
     czech = Board("czech", "W:WKc1,a3:BKh8,h6")
     for move in ["c1-d2", "h8-g7", "d2-c1", "g7-h8"] * 2:
         czech.push(move)
@@ -166,7 +166,7 @@ def test_agreement_resignation_and_claims() -> None:
 def test_czech_15_move_rule_and_traditional_20_move_rule() -> None:
     czech = Board(isolate(get_variant("czech"), repetition=0), "W:WKc1,a3:BKh8,h6")
     assert play_until_draw(czech, 40) == 30
-    # seed 002: 20 moves each without capture; man moves do not reset it
+    # [seed 002 7.2]: 20 moves each without capture; man moves do not reset it
     trad = Board(get_variant("czech-traditional"), "W:WK29,21:BK4,12")
     for ply in range(1, 41):
         moves = sorted(trad.legal_moves, key=lambda m: m.long())

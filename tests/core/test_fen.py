@@ -1,4 +1,4 @@
-"""FEN reading and writing (PDN.md §4, §10) and the Hub position string."""
+"""FEN reading and writing (docs/pdn.md, "FEN") and the Hub position string."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ INTL = get_variant("international")
 
 
 def test_ranges_equal_lists() -> None:
-    # PDN.md §10: [FEN "W:W31-50:B1-20"] is the same position as the listed form
+    # [FEN "W:W31-50:B1-20"] is the same position as the listed form
     listed = "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(str, range(1, 21)))
     assert parse_fen("W:W31-50:B1-20", INTL) == parse_fen(listed, INTL)
     assert write_fen(parse_fen("W:W31-50:B1-20", INTL), INTL) == listed

@@ -20,8 +20,8 @@ def test_forms_of_one_capture(text: str) -> None:
     assert board.parse_move(text).long() == "25x14x3x26x42"
 
 
-def test_seed_001_long_capture_path() -> None:
-    # seed 001 writes a six-piece king capture as 35:24:33:17:3:14:5 (RULES E4); in this
+def test_six_piece_king_capture_read_from_its_landing_squares() -> None:
+    # seed 001 writes a six-piece king capture as 35:24:33:17:3:14:5; in this
     # position it is one of two six-piece captures and its long form picks it out
     board = Board(fen="W:WK35:B30,29,28,8,9,10")
     move = board.parse_move("35:24:33:17:3:14:5")
@@ -100,8 +100,8 @@ def test_every_legal_move_parses_back_from_its_notation() -> None:
 
 def test_single_capture_beside_a_longer_one_with_the_same_ends() -> None:
     # found by a stress run: in free-choice rules a king may take one piece from 11 to 20
-    # or go round and end on 20 too; "11x20" is the complete path of the first (§5.2
-    # rule 9), the other must be written in full
+    # or go round and end on 20 too; "11x20" is the complete path of the first (docs/pdn.md,
+    # "Long captures"), the other must be written in full
     board = Board("czech-traditional", "W:WK11,17,23,28,29,32:B3,4,5,6,10,12,14,15,16")
     short = [m for m in board.legal_moves if m.long() == "11x20" and m.huff is None]
     assert len(short) == 1

@@ -1,32 +1,26 @@
-"""Perft counts against the published numbers of PERFT.md (duplicates removed, §2.8).
+"""Perft counts against the published numbers of tests/data/perft.json (sources in
+docs/perft.md; duplicates removed, Decision 1).
 
-Depths are chosen to run in a few seconds; ``make bench`` goes deeper.
+Each position is checked to its ``check_depth``, chosen to run in a few seconds; ``make
+bench`` goes deeper.
 """
 
 from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from damier import Board
 from damier.cli import main
 
-INTERNATIONAL = [9, 81, 658, 4265, 27117, 167140]
-RANDOM178 = ("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
-             [14, 55, 1168, 5432, 87195])
-WOLDOUBY = ("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",
-            [6, 12, 30, 73, 215, 590, 1944, 6269])
-
-EIGHT_BY_EIGHT = {
-    "english": [7, 49, 302, 1469, 7361, 36768, 179740],
-    "russian": [7, 49, 302, 1469, 7482, 37986, 190146],
-    "brazilian": [7, 49, 302, 1469, 7473, 37628, 187302],
-    "pool": [7, 49, 302, 1469, 7482, 37986, 190146],
-    "czech": [7, 49, 302, 1469, 7361, 36768, 179740],
-    "italian": [7, 49, 302, 1469, 7361, 36473, 177532],
-    "spanish": [7, 49, 302, 1469, 7361, 36473, 177532],
-}
-FRISIAN = [9, 81, 658, 3874, 21265, 102431]
-CANADIAN = [11, 121, 1222, 10053, 79049]
+DATA = Path(__file__).resolve().parents[1] / "data" / "perft.json"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "perft.md"
+PUBLISHED: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
+RANDOM178 = next(p for p in PUBLISHED if p["name"] == "Random178")
 
 
 def perft(variant: str, fen: str | None, depth: int) -> int:
@@ -34,41 +28,38 @@ def perft(variant: str, fen: str | None, depth: int) -> int:
     return board.gen.perft(board.position, depth)
 
 
-@pytest.mark.parametrize("depth", range(1, len(INTERNATIONAL) + 1))
-def test_international_start(depth: int) -> None:
-    assert perft("international", None, depth) == INTERNATIONAL[depth - 1]
+@pytest.mark.parametrize("entry", PUBLISHED, ids=[p["name"] for p in PUBLISHED])
+def test_published_counts(entry: dict[str, Any]) -> None:
+    depth = entry["check_depth"]
+    counts = [perft(entry["variant"], entry["fen"], d) for d in range(1, depth + 1)]
+    assert counts == entry["counts"][:depth]
 
 
-@pytest.mark.parametrize(("fen", "counts"), [RANDOM178, WOLDOUBY], ids=["random178", "woldouby"])
-def test_international_positions(fen: str, counts: list[int]) -> None:
-    assert [perft("international", fen, d) for d in range(1, 6)] == counts[:5]
+def test_every_variant_with_published_counts_is_checked() -> None:
+    checked = {p["variant"] for p in PUBLISHED}
+    assert checked >= {"international", "english", "russian", "brazilian", "pool", "czech",
+                       "italian", "spanish", "frisian", "canadian", "antidraughts", "breakthrough"}
 
 
-@pytest.mark.parametrize("variant", sorted(EIGHT_BY_EIGHT))
-def test_eight_by_eight_variants(variant: str) -> None:
-    counts = EIGHT_BY_EIGHT[variant]
-    assert [perft(variant, None, d) for d in range(1, len(counts) + 1)] == counts
+def test_the_perft_page_lists_every_count() -> None:
+    """docs/perft.md shows the data of tests/data/perft.json (numbers with thousands commas)."""
+    page = DOC.read_text(encoding="utf-8")
+    numbers = set(re.findall(r"\d{1,3}(?:,\d{3})*", page))
+    for entry in PUBLISHED:
+        if entry["sources"] == ["International start"]:
+            continue
+        for count in entry["counts"] + entry.get("keep_dup", [])[:6]:
+            assert f"{count:,}" in numbers, f"{entry['name']}: {count:,} not in docs/perft.md"
 
 
-def test_frisian() -> None:
-    assert [perft("frisian", None, d) for d in range(1, len(FRISIAN) + 1)] == FRISIAN
-
-
-def test_canadian_from_30_men() -> None:
+def test_canadian_starts_with_30_men() -> None:
     board = Board("canadian")
     assert board.position.white.bit_count() == board.position.black.bit_count() == 30
-    assert [perft("canadian", None, d) for d in range(1, len(CANADIAN) + 1)] == CANADIAN
-
-
-@pytest.mark.parametrize("variant", ["antidraughts", "breakthrough"])
-def test_international_move_rules_variants(variant: str) -> None:
-    # PERFT.md: identical to International from the start
-    assert [perft(variant, None, d) for d in range(1, 5)] == INTERNATIONAL[:4]
 
 
 def test_perft_without_bulk_counting_agrees() -> None:
     """Bulk counting changes the speed, not the count: count leaves by playing them."""
-    board = Board(fen=RANDOM178[0])
+    board = Board(fen=RANDOM178["fen"])
     gen, pos = board.gen, board.position
 
     def slow(p: object, depth: int) -> int:
@@ -76,7 +67,7 @@ def test_perft_without_bulk_counting_agrees() -> None:
             return 1
         return sum(slow(gen.apply(p, m), depth - 1) for m in gen.legal(p))  # type: ignore[arg-type]
 
-    assert slow(pos, 3) == RANDOM178[1][2]
+    assert slow(pos, 3) == RANDOM178["counts"][2]
 
 
 def test_cli_perft_and_divide(capsys: pytest.CaptureFixture[str]) -> None:

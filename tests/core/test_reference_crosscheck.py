@@ -1,9 +1,9 @@
 """The fast generator agrees with the slow reference generator on random positions.
 
 This is the evidence for variants without published perft counts (Turkish and the
-huffing rules of ``czech-traditional``, PERFT.md "Notes") and a second, independent code
-path for every other variant: positions from random games and random placements with many
-kings, in every registered variant; the legal moves must be the same set of
+huffing rules of ``czech-traditional``, docs/perft.md "Without published counts") and a
+second, independent code path for every other variant: positions from random games and
+random placements with many kings, in every registered variant; the legal moves must be the same set of
 (from, to, captured set, huff) and the fast generator must not list a move twice.
 """
 
@@ -59,7 +59,7 @@ def test_bulk_count_matches_move_list(rules: Rules) -> None:
 
 
 def test_huffing_offenders_match_reference() -> None:
-    """RULES.md §3.12: after each physically possible move the set of pieces that may be
+    """[seed 002 5]: after each physically possible move the set of pieces that may be
     huffed is the same as the reference's reading of seed 002."""
     from damier.core.variants import get_variant
 

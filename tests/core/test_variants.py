@@ -1,4 +1,6 @@
-"""The registry and the per-variant rule parameters that perft cannot see."""
+"""The registry of variants, and rules that need a sequence of moves (the Frisian king-move
+limit, Frisian 5). The rule cases that one position shows are test vectors in
+tests/data/vectors/ (tests/core/test_rules_vectors.py)."""
 
 from __future__ import annotations
 
@@ -36,50 +38,8 @@ def test_pdn_gametype_and_square_names(name: str, gametype: str, first_squares: 
     assert rules.names.label(0) == first_squares or rules.names.number(0) >= 1
 
 
-def test_russian_man_crowned_mid_capture_goes_on_as_king() -> None:
-    # VARIANTS §1/§3 Russian: crowned at once, the piece continues capturing as a king. The
-    # man b6 takes c7 and is crowned on d8; as a king it flies over e7 to g5 and over f4. A
-    # man would have stopped on f6 after e7.
-    board = Board("russian", "W:Wb6:Bc7,e7,f4")
-    assert {m.long() for m in board.legal_moves} == {"b6:d8:g5:c1", "b6:d8:g5:d2", "b6:d8:g5:e3"}
-    move = board.push("b6:d8:g5:e3")
-    assert move.promotes and len(move.captured) == 3 and board.piece_at("e3") == "W"
-
-
-def test_english_short_kings_and_crowning_ends_move() -> None:
-    board = Board("english", "B:WK30:B14,K1")
-    # kings move one square; the black king on 1 cannot fly
-    assert {m.to_square for m in board.legal_moves if m.from_square == 1} == {5, 6}
-
-
-def test_italian_men_cannot_take_kings() -> None:
-    board = Board("italian", "W:W22:BK18,K17,5")
-    assert not any(m.is_capture for m in board.legal_moves)
-
-
-def test_turkish_men_move_forward_and_sideways() -> None:
-    board = Board("turkish", "W:Wd4:Bh8")
-    assert sorted(str(m) for m in board.legal_moves) == ["d4-c4", "d4-d5", "d4-e4"]
-
-
-def test_turkish_pieces_removed_at_once() -> None:
-    # VARIANTS §2 Turkish: each captured piece is removed as it is jumped, so the king may
-    # cross or land on the square of g3, taken first, at the end of its capture.
-    board = Board("turkish", "W:WKg2:Be3,Kg3,Kc4,Ke8")
-    assert {m.long() for m in board.legal_moves} == {
-        "g2xg8xc8xc3xf3", "g2xg8xc8xc3xg3", "g2xg8xc8xc3xh3"}
-
-
-def test_turkish_no_180_degree_turn() -> None:
-    # a king that jumps d4 going right may not come straight back left over b4 in the same
-    # capture (VARIANTS §2 "a 180° turn between two jumps is forbidden")
-    board = Board("turkish", "W:WKc4:Bd4,b4,h8")
-    for move in board.legal_moves:
-        assert len(move.captured) == 1, move.long()
-
-
 def test_frisian_king_move_limit() -> None:
-    # three successive quiet moves of one king while men remain; the fourth is refused
+    # [Frisian 5] three successive quiet moves of one king while men remain; the fourth is refused
     board = Board("frisian", "W:WK46,50:B1,2")
     for move in ["46-41", "1-6", "41-37", "6-11", "37-32", "2-7"]:
         board.push(move)
@@ -88,12 +48,3 @@ def test_frisian_king_move_limit() -> None:
     board.push("50-44")  # a man move resets the count
     board.push("7-12")
     assert any(m.from_square == 32 for m in board.legal_moves)
-
-
-def test_frisian_orthogonal_capture_and_value_rule() -> None:
-    # a man captures along a row: 23 takes 24 landing on 25 (the next playing squares)
-    board = Board("frisian", "W:W23:B24,1")
-    assert [m.long() for m in board.legal_moves] == ["23x25"]
-    # a king (199) is worth more than a man (100): take the king
-    board = Board("frisian", "B:WK22,24:B28,29,K48")
-    assert [str(m) for m in board.legal_moves] == ["28x17"]

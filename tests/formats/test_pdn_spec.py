@@ -1,88 +1,54 @@
-"""PDN.md §9 examples and §10 vectors, and hand-written files with every construct."""
+"""The example games of docs/pdn.md ("The format"), the reader and writer behaviours that
+section states, and hand-written files with every construct."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-import pytest
-
 from damier import Board
 from damier.formats.pdn import Game, parse_game, parse_games, read_games, write_game
 
-SPEC = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "PDN.md"
-
-EXAMPLES = [
-    """[Event "Reference example"]
-[Site "?"]
-[Date "????.??.??"]
-[Round "?"]
-[White "?"]
-[Black "?"]
-[Result "*"]
-[GameType "20"]
-
-{ Seed 000 example } 1.32-28 19-23 2.28x19 14x23 (2...13x24 { the other
-recapture }) 3.37-32 10-14 4.41-37 5-10 5.46-41 17-21! 6.34-29 $1 23x34
-7.40x29 *""",
-    """[Event "Seed 001, diagram 7 (reconstructed)"]
-[Result "0-2"]
-[GameType "20"]
-[FEN "W:WK25,K44,27,28:B9,17,20,30,34,37,K48"]
-
-1.25x42 48x50 *""",
-    """[Event "PDN 3.0 disambiguation example"]
-[Result "*"]
-[GameType "20"]
-[FEN "W:WK47:B14,19,29,31,42"]
-
-1.47x38x24x13x36 (1.47x38x20x9x36) *""",
-    """[Event "Czech reference example"]
-[Result "*"]
-[GameType "29"]
-
-1.c3-d4 f6-e5 2.d4xf6 g7xe5 (2...e7xg5) 3.b2-c3 h6-g5 *""",
-    """[Result "*"]
-[GameType "20"]
-[FEN "B:W19,31,33-50:B1-18,20"]
-
-1...13x24 2.33-29 24x33 3.38x29 *""",
-]
+DOC = Path(__file__).resolve().parents[2] / "docs" / "pdn.md"
 
 
-def _spec_blocks() -> list[str]:
-    if not SPEC.is_file():
-        return EXAMPLES
-    return re.findall(r"```pdn\n(.*?)```", SPEC.read_text(encoding="utf-8"), re.S)
+def doc_examples() -> list[str]:
+    """The ``pdn`` code blocks of docs/pdn.md, in order (at least five: the test below
+    reads them by position)."""
+    blocks = re.findall(r"```pdn\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 5, f"docs/pdn.md should hold the example games, found {len(blocks)}"
+    return blocks
 
 
-@pytest.mark.parametrize("text", _spec_blocks())
-def test_section9_examples_replay_and_round_trip(text: str) -> None:
-    game = parse_game(text)
-    assert not game.errors and not game.warnings
-    assert game.mainline_moves()
-    written = write_game(game)
-    again = parse_game(written)
-    assert write_game(again) == written
-    assert [str(m) for m in again.mainline_moves()] == [str(m) for m in game.mainline_moves()]
+def test_doc_examples_replay_and_round_trip() -> None:
+    for text in doc_examples():
+        game = parse_game(text)
+        assert not game.errors and not game.warnings, text
+        assert game.mainline_moves()
+        written = write_game(game)
+        again = parse_game(written)
+        assert write_game(again) == written
+        assert [str(m) for m in again.mainline_moves()] == [str(m) for m in game.mainline_moves()]
 
 
-def test_section9_details() -> None:
-    first = parse_game(EXAMPLES[0])
-    assert first.root.comments_after == [" Seed 000 example "]
+def test_doc_example_details() -> None:
+    examples = doc_examples()
+    first = parse_game(examples[0])
+    assert first.root.comments_after == [" from the seed "]
     node = first.mainline()[3]
     assert node.san() == "14x23" and len(first.mainline()[2].variations) == 2
     alt = first.mainline()[2].variations[1]
     assert alt.san() == "13x24" and alt.comments_after == [" the other\nrecapture "]
     assert first.mainline()[9].strength == "!" and first.mainline()[10].nags == [1]
-    assert parse_game(EXAMPLES[1]).result == "0-2"
-    czech = parse_game(EXAMPLES[3])
+    assert parse_game(examples[1]).result == "0-2"
+    czech = parse_game(examples[3])
     assert czech.variant == "czech" and czech.end().san() == "h6-g5"
-    black = parse_game(EXAMPLES[4])
+    black = parse_game(examples[4])
     assert write_game(black, tags=False).startswith("1...13x24 2.33-29")
 
 
-def test_section10_vectors() -> None:
+def test_reader_and_writer_behaviours() -> None:
+    """The cases docs/pdn.md states under FEN, Moves and Long captures."""
     a = parse_game('[FEN "W:W31-50:B1-20"] *')
     assert a.start == Board().position
     b = parse_game('[GameType "21"][FEN "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"] *')

@@ -1,4 +1,4 @@
-"""Every DXP message type encoded and decoded exactly (PROTOCOLS.md §2.3), the traffic
+"""Every DXP message type encoded and decoded exactly (docs/protocols.md, "DXP messages"), the traffic
 captured between two Scan 2.0 instances, framing, and precise errors."""
 
 from __future__ import annotations

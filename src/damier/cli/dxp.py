@@ -1,4 +1,4 @@
-"""``damier dxp``: play engine games over DXP (DamExchange, PROTOCOLS.md §2).
+"""``damier dxp``: play engine games over DXP (DamExchange, docs/protocols.md).
 
 ``--listen [HOST:]PORT`` waits for Initiators (damier is the Follower; HOST defaults to
 127.0.0.1, never all interfaces unless asked); ``--connect HOST:PORT`` is the Initiator and

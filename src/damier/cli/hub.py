@@ -1,7 +1,7 @@
 """``damier hub``: run damier's engine as a Hub-2 engine on stdin/stdout.
 
 A Hub GUI (or :class:`damier.protocol.hub.SimpleHubEngine`) starts ``damier hub`` and talks
-to it line by line (PROTOCOLS.md §1.1). ``--variant`` and ``--level`` set the defaults of
+to it line by line (docs/protocols.md, "Hub-2 lines"). ``--variant`` and ``--level`` set the defaults of
 the ``variant`` and ``level`` parameters, which the GUI may still change with ``set-param``.
 Hub mode opens no sockets.
 """

@@ -235,7 +235,7 @@ class Board:
     def outcome(self) -> Outcome | None:
         """The result if the game is over, else ``None``.
 
-        Order (RULES.md §2.10): a manual result (resignation, agreement, claim); the side to
+        Order (Decision 3): a manual result (resignation, agreement, claim); the side to
         move without a legal move loses (wins in antidraughts); a crowned man wins at once
         in breakthrough; then the automatic draw rules.
         """

@@ -1,9 +1,9 @@
 """The general capture search: every capture sequence of men and kings, square by square.
 
-The search follows RULES.md §2.7: the moving piece is lifted from the board first (2.6.7),
-jumped pieces stay on the board as blockers until the move ends (2.6.8) unless the variant
-removes them at once (Turkish), and a sequence is emitted only when it cannot be continued
-(2.6.5). It covers every rule of every variant (short and flying kings, no reversing
+The search follows FMJD 4: the moving piece is lifted from the board first (FMJD 4.8),
+jumped pieces stay on the board as blockers until the move ends (Decision 2) unless the
+variant removes them at once (Turkish 5), and a sequence is emitted only when it cannot be
+continued (FMJD 4.5). It covers every rule of every variant (short and flying kings, no reversing
 (Turkish), crowning mid-capture that stops the move, continues as a man or as a king
 (Russian), kings that must land where they can continue). Men and flying kings under the
 common rules (pieces removed at the end, no turn restriction) have shorter copies of the
@@ -219,7 +219,7 @@ def build(
     # From the second landing square on, the ray straight on is left out too: the first
     # piece on it is the one the king meets from the first landing square (the squares in
     # between are empty), so a capture along it is the same move as from the first landing
-    # square, only paused elsewhere (RULES.md §2.8); the choice rules would drop it.
+    # square, only paused elsewhere (Decision 1); the choice rules would drop it.
     king_side = {
         (i, d): tuple(ray for ray in king_after[i, d] if ray is not king_ray.get((i, d)))
         for i, d in king_after

@@ -1,4 +1,4 @@
-"""The capture-choice rules of every variant, and the removal of duplicate routes (§2.8).
+"""The capture-choice rules of every variant, and the removal of duplicate routes (Decision 1).
 
 Given every complete capture sequence of the side to move (from
 :mod:`~damier.core.capture_search`), the chooser keeps the ones the variant allows: free
@@ -79,7 +79,7 @@ def make_counter(rules: Rules, choose: Chooser, men_only: bool = False) -> Count
 def make_chooser(
     rules: Rules, mask: tuple[int, ...], captured_order: Callable[[FastMove], list[int]],
 ) -> Chooser:
-    """The capture-choice rule of ``rules``, plus removal of duplicate routes (§2.8).
+    """The capture-choice rule of ``rules``, plus removal of duplicate routes (Decision 1).
 
     ``mask`` is the square index -> bit table of the geometry; ``captured_order`` lists the
     captured squares of a move in jump order (used by the Italian rule only).

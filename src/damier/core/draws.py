@@ -1,6 +1,6 @@
 """Draw-rule counters and the outcome of a game.
 
-This module owns the exact counting of RULES.md §2.10 for every variant, from the
+This module owns the exact counting of the draw rules of every variant (FMJD 6, Decisions 4 and 5), from the
 :class:`~damier.core.rules.DrawRules` of its rules object:
 
 * the quiet counter (FMJD 6.2 and its relatives): +1 after a ply that neither captures nor,
@@ -13,8 +13,8 @@ This module owns the exact counting of RULES.md §2.10 for every variant, from t
 * repetition is counted by the game (``Board``), which keeps the positions.
 
 It also defines :class:`Outcome`. It must not generate moves (the caller says whether the
-side to move has one: a player without moves loses before any draw rule applies, RULES.md
-§2.10 interactions item 1).
+side to move has one: a player without moves loses before any draw rule applies,
+Decision 3).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ A *fast move* is the tuple ``(frm, to, remove, kings_xor, path, huff)``:
   ``to``; ``()`` for a quiet move;
 * ``huff``: bitboard of the opponent piece huffed before this move (0 almost always).
 
-The identity of a move is ``(frm, to, captured set, huff)`` (RULES.md §2.8): routes that
+The identity of a move is ``(frm, to, captured set, huff)`` (Decision 1): routes that
 differ only in where a king paused or in the order round a closed path are one move.
 
 This module owns the type names only; it must not generate, apply or print moves. Code

@@ -1,11 +1,11 @@
-"""FEN position strings (PDN 3.0, PDN.md §4) and the Hub 51-character position string.
+"""FEN position strings (PDN 3.0; docs/pdn.md, "FEN") and the Hub 51-character position string.
 
 FEN is the identity of a position in the draughts world, so it belongs to the core: the
-board is built from it and error messages quote it. Reading is liberal where PDN.md allows
+board is built from it and error messages quote it. Reading is liberal where PDN allows
 (ranges ``31-50``, ``K`` before a range, a trailing ``.``, lidraughts ``:H0:F1`` suffixes,
 empty or missing sides, numeric or algebraic squares) and strict everywhere else: squares
 out of range, a square listed twice, a man on its own crowning row, a bad side to move and
-trailing garbage are errors that say what and where. Writing is canonical (PDN.md §4.3):
+trailing garbage are errors that say what and where. Writing is canonical (docs/pdn.md, "FEN"):
 ``<turn>:W<white>:B<black>``, squares ascending in the variant's notation, ``K`` per king,
 no ranges.
 
@@ -70,7 +70,7 @@ def parse_fen(text: str, rules: Rules) -> Position:
         m = _SECTION.match(part)
         if not m:
             if re.fullmatch(r"[HF]\d+", part):
-                continue  # lidraughts half-move / full-move fields (PDN.md §4.2)
+                continue  # lidraughts half-move / full-move fields (docs/pdn.md, "FEN")
             raise fail(f"field {pos_in_text} {part!r} must start with W or B")
         colour, body = m.group(1), m.group(2).strip()
         if colour in colours_done:
@@ -136,7 +136,7 @@ def write_fen(pos: Position, rules: Rules, algebraic: bool | None = None) -> str
     def side(bits: int) -> str:
         squares = g.squares_of(bits)
         if alg:
-            # rank by rank from White's side, files in order (PDN.md §4.4)
+            # rank by rank from White's side, files in order
             squares.sort(key=lambda i: (int(names.algebraic(i)[1:]), names.algebraic(i)[0]))
         else:
             squares.sort(key=names.number)
@@ -152,7 +152,7 @@ def write_fen(pos: Position, rules: Rules, algebraic: bool | None = None) -> str
 
 def to_hub(pos: Position, rules: Rules) -> str:
     """The Hub position string: side to move then one character per square in numeric
-    order: ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty (PROTOCOLS.md §1).
+    order: ``w``/``b`` men, ``W``/``B`` kings, ``e`` empty (docs/protocols.md, "The Hub position string").
 
     >>> from damier.core.variants import get_variant
     >>> from damier.core.position import start_position

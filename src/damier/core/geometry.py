@@ -1,7 +1,7 @@
 """Board geometry: squares, their numbers and coordinates, directions, rays and bitboard layout.
 
 This module owns everything that depends only on the shape of the board: which cells are
-playing squares, how they are numbered (Manoury numbering, RULES.md §1.2), which square lies
+playing squares, how they are numbered (Manoury numbering, FMJD 2.6), which square lies
 next to which in every direction, and how squares map to bits of a Python ``int`` bitboard.
 It knows nothing about pieces, colours or rules; the rules objects pick the directions they
 need from here.

@@ -1,4 +1,4 @@
-"""Huffing (Czech traditional rules, seed 002; RULES.md §3.7, §3.12).
+"""Huffing (Czech traditional rules, seed 002 5).
 
 Under huffing a capture is not enforced by refusing moves. Instead:
 

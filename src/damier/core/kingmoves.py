@@ -1,4 +1,4 @@
-"""The Frisian king-move limit (VARIANTS.md §2 Frisian, "Special").
+"""The Frisian king-move limit (Frisian 5).
 
 While a side still has men, one king may make at most ``rules.king_move_limit`` (3)
 successive non-capturing moves; after that the same king may not make another quiet move

@@ -2,8 +2,8 @@
 
 A :class:`Move` wraps the generator's fast move tuple (see :mod:`damier.core.movegen`) with
 what notation, the UI and PDN need. Its identity is ``(from, to, set of captured, huff)``
-(RULES.md §2.8): two routes that differ only in where a king paused on a line, or in the
-order round a closed path, are the same move and compare equal.
+(Decision 1 of docs/rules/decisions.md): two routes that differ only in where a king paused
+on a line, or in the order round a closed path, are the same move and compare equal.
 
 Squares in the public attributes are *square numbers* of the variant (``from_square``,
 ``to_square``, ``path``, ``captured``); ``str(move)`` is the short notation in the
@@ -144,7 +144,7 @@ class Move:
         """The prefix naming the huffed square, ``"h13,"`` (empty if no huff).
 
         A huffed move is written as one token, ``h13,21-17``: "remove the opponent's piece
-        on 13, then play 21-17" (Czech traditional rules, RULES.md §3.12)."""
+        on 13, then play 21-17" (Czech traditional rules, seed 002 5)."""
         if self.huff_index is None:
             return ""
         return f"h{self.rules.names.label(self.huff_index)},"

@@ -7,8 +7,9 @@ compiled or ported later without touching the rest. One :class:`MoveGenerator` i
 part of the work, so the generation loops contain no variant names, few branches and no
 attribute lookups:
 
-* :mod:`~damier.core.capture_search` — the general capture search (every rule, RULES.md §2.7);
-* :mod:`~damier.core.choice` — the capture-choice rules and duplicate removal (§2.8), in one
+* :mod:`~damier.core.capture_search` — the general capture search (every rule: FMJD 4 and
+  the capture articles of the other variants);
+* :mod:`~damier.core.choice` — the capture-choice rules and duplicate removal (Decision 1), in one
   place;
 * :mod:`~damier.core.capture_scan` — capture detection and single man captures in bulk;
 * :mod:`~damier.core.eightway` — the same single-capture test written out for men that

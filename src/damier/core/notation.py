@@ -1,14 +1,15 @@
 """Move notation: reading move text against the legal moves, writing moves, explaining errors.
 
-Reading (PDN.md §5.1, §5.4) accepts ``32-28``, ``28x19``, ``28:19``, long forms with landing
-squares (``25x14x3x26x42``, ``35:24:33:17:3:14:5``), incomplete long forms, the Hub form
-that lists captured squares (``28x19x23``), algebraic squares (``c3-d4``, ``c3xe5``, ``a3b4``),
-optional move numbers (``12.``, ``12...``) and move-strength signs (``!``, ``?!``), and the
-huff prefix of Czech traditional rules (``h13,21-17``). A short capture that fits several
-legal moves raises :class:`~damier.core.errors.AmbiguousMoveError` listing them.
+Reading (docs/pdn.md, "Moves" and "Long captures") accepts ``32-28``, ``28x19``, ``28:19``,
+long forms with landing squares (``25x14x3x26x42``, ``35:24:33:17:3:14:5``), incomplete
+long forms, the Hub form that lists captured squares (``28x19x23``), algebraic squares
+(``c3-d4``, ``c3xe5``, ``a3b4``), optional move numbers (``12.``, ``12...``) and
+move-strength signs (``!``, ``?!``), and the huff prefix of Czech traditional rules
+(``h13,21-17``). A short capture that fits several legal moves raises
+:class:`~damier.core.errors.AmbiguousMoveError` listing them.
 
-Writing (PDN.md §5.2): short form, and the long form only when another legal move has the
-same start and end squares.
+Writing (docs/pdn.md, "Long captures"): short form, and the long form only when another
+legal move has the same start and end squares.
 
 Notation lives in the core (and not in ``formats``) because the rules themselves speak it:
 an illegal-move error must say "capture is compulsory: 28x19".
@@ -108,7 +109,7 @@ def parse_move(
     if len(found) > 1:
         # the complete path written out picks its move: a single capture's short form is its
         # full path, so "11x20" names the one-piece capture even when a longer capture
-        # also ends on 20 (PDN.md §5.2 rule 9)
+        # also ends on 20 (docs/pdn.md, "Long captures")
         exact = [mv for mv in found if [mv.start, *mv.path_indices] == squares]
         if len(exact) == 1:
             return exact[0]
@@ -128,7 +129,8 @@ def _square(text: str, rules: Rules, original: str) -> int:
 
 
 def stopping_squares(mv: Move, position: Position, gen: MoveGenerator) -> list[set[int]]:
-    """For each capture step but the last, the squares a PDN long form may name (§5.4)."""
+    """For each capture step but the last, the squares a PDN long form may name (docs/pdn.md,
+    "Long captures")."""
     g = gen.geometry
     occupied = (position.white | position.black) & ~mv.fast[5]  # a huffed piece is gone first
     path = mv.path_indices
@@ -155,7 +157,7 @@ def stopping_squares(mv: Move, position: Position, gen: MoveGenerator) -> list[s
 
 def _fits_path(mv: Move, middle: list[int], position: Position, gen: MoveGenerator) -> bool:
     """Whether the written intermediate squares can be assigned, in order, to successive
-    capture steps as stopping squares (steps may be skipped), PDN.md §5.4 step 3."""
+    capture steps as stopping squares (steps may be skipped), docs/pdn.md "Long captures"."""
     if not mv.is_capture:
         return False
     steps = stopping_squares(mv, position, gen)

@@ -2,8 +2,8 @@
 
 A variant is one frozen :class:`Rules` value (see ``damier.core.variants``); the move
 generator, the game state and the notation read their behaviour from it and contain no
-variant names. The parameters follow VARIANTS.md §4 ("engine parameter set") and
-RULES.md; each variant module quotes the clauses it encodes.
+variant names. The parameters are the rules of the rule book (docs/rules/); each variant module cites the
+articles it encodes.
 
 This module must not generate moves or hold game state.
 
@@ -40,7 +40,7 @@ class EndgameRule:
     """A draw that falls after ``plies`` plies in a class of endings.
 
     The count starts with the ply that creates the class (that ply is not counted) and runs
-    while every position stays in the class (RULES.md §2.10, interactions item 3). With
+    while every position stays in the class (Decision 4). With
     ``reset_on_material_change`` the count restarts whenever the material changes while
     the class holds (Russian rule 7.2.6).
     """
@@ -64,7 +64,7 @@ class DrawRules:
       ``quiet_claim`` makes it a claim.
     * ``endgames``: the counted endings (FMJD 6.3/6.4 and their relatives), tried in order.
     * ``endgame_transition``: ``"restart"`` or ``"cumulative"`` when a capture moves the
-      game from one counted class to another (RULES.md §2.10 interactions item 2).
+      game from one counted class to another (Decision 5).
     """
 
     repetition: int = 3
@@ -88,7 +88,7 @@ class Rules:
     name: str
     title: str
     gametype: str
-    """Full PDN GameType description, e.g. ``"20,W,10,10,N2,0"`` (PDN.md §3)."""
+    """Full PDN GameType description, e.g. ``"20,W,10,10,N2,0"`` (docs/pdn.md, "GameType")."""
     size: int = 10
     shape: str = "dark"
     rows_of_men: int = 4
@@ -102,7 +102,7 @@ class Rules:
     flying_kings: bool = True
     capture_rule: CaptureRule = "max_count"
     king_priority: bool = False
-    """If any king can capture, the move must be a king's capture (Czech §3.6.4)."""
+    """If any king can capture, the move must be a king's capture (ČFD 4.4)."""
     king_must_continue: bool = True
     """A flying king must land where it can capture again if such a landing exists."""
     promotion_in_capture: PromotionInCapture = "continue_as_man"

@@ -4,7 +4,7 @@ The internal geometry always has a dark square at White's bottom left (a1). A va
 board is *inverted* (PDN GameType invert flag 1: Italian, Spanish …) is the mirror image of
 that board; because every rule is symmetric left-right, the pieces move on the internal
 board and only the names and the drawing are mirrored. This module owns that mapping, from
-the GameType description ``type,start,width,height,notation+corner,invert`` (PDN.md §3.1):
+the GameType description ``type,start,width,height,notation+corner,invert`` (docs/pdn.md, "GameType"):
 
 * the corner digit says where square 1 (or a1) lies *seen from the starting player*
   (0 bottom left, 1 bottom right, 2 top left, 3 top right); numbering runs along the rows;
@@ -81,7 +81,7 @@ class SquareNames:
         # square 1, along the rows.
         if letter == "A":
             # numbers for an algebraic variant: the usual draughts numbering, square 1 at the
-            # top left seen from White (RULES.md §3.9: b8 = 1 ... g1 = 32 on 8x8)
+            # top left seen from White (ČFD 7: b8 = 1 ... g1 = 32 on 8x8)
             start, corner = "W", 2
         rows = list(range(size))
         cols = list(range(size))

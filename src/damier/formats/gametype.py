@@ -1,6 +1,6 @@
 """The PDN ``GameType`` tag: from a tag value to the rules of a registered variant and back.
 
-This module owns the mapping between GameType values (PDN.md §3) and the variants of
+This module owns the mapping between GameType values (docs/pdn.md, "GameType") and the variants of
 :mod:`damier.core.variants`. It reads each registered ``rules.gametype`` (no table of its
 own), so a variant registered later is found without touching this file. Rules:
 

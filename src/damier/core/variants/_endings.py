@@ -72,7 +72,7 @@ def both_sides_with_kings(low: int, high: int) -> Matcher:
 
 
 def fmjd64_draws() -> DrawRules:
-    """The FMJD-64 draw rules (Russian, also applied to Brazilian; VARIANTS.md §3 Russian):
+    """The FMJD-64 draw rules (Russian, also applied to Brazilian; docs/rules/russian.md):
 
     * 7.2.3 threefold repetition;
     * 7.2.5 15 moves (30 plies) by kings only, without man moves or captures;
@@ -83,7 +83,7 @@ def fmjd64_draws() -> DrawRules:
     * 7.2.6 both sides with kings and the balance unchanged (no capture, no promotion):
       4–5 pieces 30 moves (60 plies), 6–7 pieces 60 moves (120 plies).
 
-    [UNVERIFIED against the FMJD-64 text, as VARIANTS.md says]; the more specific endings
+    [not checked against the FMJD-64 text itself]; the more specific endings
     are tried first.
     """
     from damier.core.rules import EndgameRule

@@ -1,5 +1,5 @@
 """Antidraughts (losing draughts): International rules, but the player who has no legal move
-(all pieces captured or blocked) wins."""
+(all pieces captured or blocked) wins [Antidraughts 1]."""
 
 from __future__ import annotations
 

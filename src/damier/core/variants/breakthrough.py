@@ -1,4 +1,5 @@
-"""Breakthrough draughts: International rules; the first player to crown a king wins."""
+"""Breakthrough draughts: International rules; the first player to crown a king wins
+[Breakthrough 1]."""
 
 from __future__ import annotations
 

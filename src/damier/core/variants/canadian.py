@@ -1,8 +1,8 @@
-"""Canadian draughts: International rules on 12x12 with 30 men each (VARIANTS.md §3).
+"""Canadian draughts: International rules on 12x12 with 30 men each [Canadian 1].
 
-PDN GameType `27,W,12,12,N2,0`, International result style (2-0/1-1/0-2). Draws:
-threefold repetition; three kings against one king after 16 moves each (32 plies)
-(windames [UNVERIFIED]).
+PDN GameType `27,W,12,12,N2,0`, International result style (2-0/1-1/0-2) [Canadian 2].
+Draws: threefold repetition; three kings against one king after 16 moves each (32 plies)
+[Canadian 3; a single source].
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ CANADIAN = register(
         draws=DrawRules(
             repetition=3,
             endgames=(
-                EndgameRule("16-move rule", "windames", 32, lone_king_against(3, 3, kings_only=True)),
+                EndgameRule("16-move rule", "Canadian 3", 32, lone_king_against(3, 3, kings_only=True)),
             ),
         ),
         description="International rules on 12x12, 30 men each.",

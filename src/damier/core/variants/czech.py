@@ -1,15 +1,15 @@
-"""Czech draughts — federation rules (ČFD, FMJD brief rules; RULES.md §3.2–§3.9).
+"""Czech draughts — federation rules (ČFD; docs/rules/czech.md).
 
-* 8x8, 12 men each on the three nearest rows; White moves first `[CZ-H 8]`, PDN GameType
-  `29,W,8,8,A0,0` with algebraic squares `[PDN3]`.
-* Men move and capture only forwards `[FMJD-CZ]` ("Pieces can jump only forwards").
-* Kings fly and capture at a distance `[FMJD-CZ]`.
-* Capture is compulsory and must be completed; free choice between sequences, but "King is
-  obligatory to jump first": if a king can capture, a king must capture `[FMJD-CZ]`.
-* A flying king must land where it can continue (§3.6 rule 6, the classical convention;
-  a setting of the rules object, ``king_must_continue``).
-* Draws §3.8: agreement, threefold repetition on claim, 15 moves of each player (30 plies)
-  without a capture and without a man move.
+* 8x8, 12 men each on the three nearest rows; White moves first [ČFD 1.2, 1.3], PDN GameType
+  `29,W,8,8,A0,0` with algebraic squares [ČFD 7].
+* Men move and capture only forwards [ČFD 2.1, 2.2].
+* Kings fly and capture at a distance [ČFD 3.1, 3.2].
+* Capture is compulsory and must be completed; free choice between sequences, but if a king
+  can capture, a king must capture [ČFD 4.1–4.4].
+* A flying king must land where it can continue [Decision 6] (a setting of the rules object,
+  ``king_must_continue``).
+* Draws [ČFD 6.2–6.4]: agreement, threefold repetition on claim, 15 moves of each player
+  (30 plies) without a capture and without a man move.
 """
 
 from __future__ import annotations

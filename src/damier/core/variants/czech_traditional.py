@@ -1,17 +1,20 @@
-"""Czech draughts as seed 002 describes it (Zapletal 1991) — RULES.md §3.12.
+"""Czech draughts as seed 002 describes it (Zapletal 1991; docs/rules/czech-traditional.md).
 
 * Black moves first; numeric squares 1–32 (Black on 1–12, White on 21–32), PDN GameType
-  `29,B,8,8,N1,0` (PDN.md §3.3); algebraic names are accepted on input.
-* Men move and jump only forwards; kings fly; a king can be captured by any piece.
-* Free choice between captures, but "the king always has priority in jumping, even if it
-  would jump fewer stones" `[S2]`.
-* Huffing instead of compulsion: any physically possible move may be played (a quiet move
-  although a capture exists, a man's capture although a king could capture, a multiple
-  jump stopped early); the opponent may then, before his own move, remove one offending
-  piece (see :mod:`damier.core.huffing`). Only the immediately following turn may huff.
-* Win: the opponent has no pieces left — and, as in every variant, no legal move loses.
+  `29,B,8,8,N1,0` [seed 002 1, 2, 8]; algebraic names are accepted on input.
+* Men move and jump only forwards; kings fly; a king can be captured by any piece
+  [seed 002 3, 4.1, 4.4, 4.6].
+* Free choice between captures, but a king's capture always has priority, even if it takes
+  fewer pieces [seed 002 4.2, 4.5].
+* Huffing instead of compulsion [seed 002 5]: any physically possible move may be played (a
+  quiet move although a capture exists, a man's capture although a king could capture, a
+  multiple jump stopped early); the opponent may then, before his own move, remove one
+  offending piece (see :mod:`damier.core.huffing`). Only the immediately following turn may
+  huff.
+* Win: the opponent has no pieces left — and, as in every variant, no legal move loses
+  [seed 002 7.1].
 * Draw: no capture in the last twenty moves of each player (40 plies; a man move does not
-  reset the count; ``DrawRules.quiet_plies`` is the setting), and by agreement.
+  reset the count; ``DrawRules.quiet_plies`` is the setting) [seed 002 7.2], and by agreement.
 """
 
 from __future__ import annotations

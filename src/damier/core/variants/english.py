@@ -1,11 +1,12 @@
-"""English draughts / American checkers (WCDF rules; VARIANTS.md §2 and §3 English).
+"""English draughts / American checkers (WCDF rules; docs/rules/english.md).
 
-8x8, 12 men each; dark (Black) moves first from squares 1–12; men move and capture forward
-only; kings move and capture one square in the four diagonal directions (no flying);
-capture compulsory with free choice; a man reaching the king row ends its move there and is
-crowned. Numeric squares 1–32, PDN GameType `21,B,8,8,N1,0`. Draws (on claim): threefold
-repetition; 40 moves of each player (80 plies) without a capture and without an uncrowned
-man advancing.
+8x8, 12 men each; dark (Black) moves first from squares 1–12 [English 1]; men move and
+capture forward only [English 2]; kings move and capture one square in the four diagonal
+directions (no flying) [English 3]; capture compulsory with free choice [English 4]; a man
+reaching the king row ends its move there and is crowned [English 5]. Numeric squares 1–32,
+PDN GameType `21,B,8,8,N1,0` [English 7]. Draws (on claim): threefold repetition; 40 moves
+of each player (80 plies) without a capture and without an uncrowned man advancing
+[English 6].
 """
 
 from __future__ import annotations

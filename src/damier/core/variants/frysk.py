@@ -1,4 +1,5 @@
-"""Frysk!: Frisian rules with five men each, on the back rows (Black 1–5, White 46–50).
+"""Frysk!: Frisian rules with five men each, on the back rows (Black 1–5, White 46–50)
+[Frysk 1].
 
 Everything else as :mod:`damier.core.variants.frisian`.
 """

@@ -1,16 +1,16 @@
-"""International draughts (FMJD, 10x10) — the reference variant (RULES.md §2).
+"""International draughts (FMJD, 10x10) — the reference variant (docs/rules/international.md).
 
-* Board and start `[A1 2.1–2.8]`: 50 dark squares, 20 men each, Black on 1–20, White on
-  31–50; White moves first `[A1 3.3]`.
-* Men move one square diagonally forward `[A1 3.4]` and capture forwards and backwards
-  `[A1 4.1]`; kings fly `[A1 3.9, 4.3]`.
+* Board and start [FMJD 2.1–2.8]: 50 dark squares, 20 men each, Black on 1–20, White on
+  31–50; White moves first [FMJD 3.3].
+* Men move one square diagonally forward [FMJD 3.4] and capture forwards and backwards
+  [FMJD 4.1]; kings fly [FMJD 3.9, 4.3].
 * Capture is compulsory and the sequence capturing the most pieces must be played; a king
-  and a man count the same `[A1 4.13, 4.14]`.
+  and a man count the same [FMJD 4.13, 4.14].
 * A man passing over the crown row during a capture stays a man; it is crowned only when its
-  move ends there `[A1 4.15, 3.5]`.
-* Captured pieces are lifted after the move `[A1 4.11]`; each piece is jumped at most once
-  `[A1 4.8]`.
-* Draws `[A1 6.1–6.4]` as implemented in RULES.md §2.10: threefold repetition (automatic),
+  move ends there [FMJD 4.15, 3.5].
+* Captured pieces are lifted after the move [FMJD 4.11]; each piece is jumped at most once
+  [FMJD 4.8].
+* Draws [FMJD 6.1–6.4], counted as Decisions 4 and 5 say: threefold repetition (automatic),
   25 moves each with only kings moved and no capture, the 16-move and 5-move endgame rules.
 """
 

@@ -1,10 +1,11 @@
-"""Russian draughts (shashki): VARIANTS.md §1 and §3 Russian.
+"""Russian draughts (shashki; docs/rules/russian.md).
 
-8x8, 12 men each, White first; men capture backwards; flying kings; free choice between
-capture sequences (no majority rule); a flying king must land where it can continue; a man
-reaching the crown row during a capture is crowned at once and continues capturing as a
-king in the same move. Algebraic notation with ``:`` as the capture separator, PDN GameType
-`25,W,8,8,A0,0`. Draw rules: FMJD-64 7.2.3–7.2.8 (see ``_endings.fmjd64_draws``).
+8x8, 12 men each, White first [Russian 1]; men capture backwards; flying kings [Russian 2];
+free choice between capture sequences (no majority rule); a flying king must land where it
+can continue [Russian 3]; a man reaching the crown row during a capture is crowned at once
+and continues capturing as a king in the same move [Russian 5]. Algebraic notation with
+``:`` as the capture separator, PDN GameType `25,W,8,8,A0,0` [Russian 6]. Draw rules:
+FMJD-64 7.2.3–7.2.8 (see ``_endings.fmjd64_draws``).
 """
 
 from __future__ import annotations

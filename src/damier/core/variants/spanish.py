@@ -1,8 +1,8 @@
-"""Spanish draughts (VARIANTS.md §3 "Not covered" lists its GameType; rules as commonly
-published): 8x8 on the inverted board (PDN GameType `24,W,8,8,N1,1`: square 1 at White's
-bottom right), White first, men move and capture forward only, flying kings, capture the
-most pieces and, among those, the most kings; a man reaching the crown row is crowned and
-its move ends. Draws: threefold repetition.
+"""Spanish draughts (docs/rules/spanish.md): 8x8 on the inverted board (PDN GameType
+`24,W,8,8,N1,1`: square 1 at White's bottom right), White first [Spanish 1], men move and
+capture forward only [Spanish 2], flying kings [Spanish 3], capture the most pieces and,
+among those, the most kings [Spanish 4]; a man reaching the crown row is crowned and its
+move ends [Spanish 5]. Draws: threefold repetition [Spanish 6].
 """
 
 from __future__ import annotations

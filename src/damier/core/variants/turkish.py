@@ -1,13 +1,14 @@
-"""Turkish draughts (Dama; VARIANTS.md §2 and §3 Turkish).
+"""Turkish draughts (Dama; docs/rules/turkish.md).
 
 All 64 squares of an 8x8 board; 16 men each on the second and third rows from each
-player's side (the back row empty); White first. Men move one square straight forward or
-sideways and capture forwards and sideways; kings move and capture any distance along
-ranks and files (flying, orthogonal). The capture of the most pieces is compulsory
-(king = man = 1). Each captured piece is removed as soon as it is jumped, so it can open
-new lines; a 180° turn between two jumps is forbidden. Promotion when the move ends on the
-last row [UNVERIFIED detail]. Algebraic squares, PDN GameType `30,W,8,8,A0,0`. Draws: by
-agreement and threefold repetition.
+player's side (the back row empty); White first [Turkish 1]. Men move one square straight
+forward or sideways and capture forwards and sideways [Turkish 2]; kings move and capture
+any distance along ranks and files (flying, orthogonal) [Turkish 3]. The capture of the
+most pieces is compulsory (king = man = 1) [Turkish 4]. Each captured piece is removed as
+soon as it is jumped, so it can open new lines; a 180° turn between two jumps is forbidden
+[Turkish 5]. Promotion when the move ends on the last row [Turkish 6; sources silent on
+mid-capture]. Algebraic squares, PDN GameType `30,W,8,8,A0,0`. Draws: by agreement and
+threefold repetition [Turkish 7].
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""PDN 3.0 games (PDN.md): the game model, a forgiving streaming reader, a standard writer
+"""PDN 3.0 games (docs/pdn.md): the game model, a forgiving streaming reader, a standard writer
 and an index of game offsets for random access.
 
 Entry points: :func:`read_games` (a file, game by game), :func:`parse_games` (a string),

@@ -1,4 +1,4 @@
-"""PDN tokens: one compiled regular expression for the liberal reading grammar (PDN.md §8),
+"""PDN tokens: one compiled regular expression for the liberal reading grammar (docs/pdn.md, "The format"),
 and the line source that feeds it from a file in bounded pieces.
 
 The lexer owns what a token *is*; it knows nothing about games, moves or rules. Tokens are
@@ -99,7 +99,7 @@ class Chunk(NamedTuple):
 
 
 def decode(raw: bytes) -> str:
-    """UTF-8 if the bytes are UTF-8, else ISO-8859-1 (PDN.md §1)."""
+    """UTF-8 if the bytes are UTF-8, else ISO-8859-1 (docs/pdn.md, "Files and games")."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

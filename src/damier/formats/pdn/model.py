@@ -10,7 +10,7 @@ is available without replaying the whole game.
 Comments: ``comments_before`` holds the comments written before the first move of a
 variation; ``comments_after`` the comments written after a move (on the root: the comments
 before the first move of the game). ``strength`` is the move-strength sign as typed
-(``!``, ``?!``, ``(?)``, FMJD meaning kept, PDN.md §7); ``nags`` the ``$n`` values.
+(``!``, ``?!``, ``(?)``, FMJD meaning kept, FMJD 9.1); ``nags`` the ``$n`` values.
 
 This module must not parse or write PDN text (see ``reader`` and ``writer``).
 
@@ -41,7 +41,7 @@ from damier.core.rules import Rules
 from damier.core.variants import get_variant
 
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-"""The seven standard tags in the order a writer emits them (PDN.md §2.2)."""
+"""The seven standard tags in the order a writer emits them (docs/pdn.md, "Tags")."""
 
 TAG_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
 

@@ -146,7 +146,7 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, "algebraic squares read from the first player's side (a1 at "
-                "the bottom left of the side that starts, PDN.md §3.1)", "warning"))
+                "the bottom left of the side that starts, as GameType says)", "warning"))
             game = other
     return game
 

@@ -1,4 +1,4 @@
-"""Writing PDN 3.0 in the strict form (PDN.md §5.2, §10).
+"""Writing PDN 3.0 in the strict form (docs/pdn.md, "The format").
 
 The writer owns the text layout: the seven standard tags in roster order (unknown values
 ``?``, ``????.??.??``, ``*``), ``GameType`` for every game, ``FEN`` only for a start
@@ -8,7 +8,7 @@ movetext in short notation with the long form only for ambiguous captures (the c
 first player's moves and ``N...`` before the other player's move where it does not directly
 follow, comments, NAGs, strength signs, setups and variations preserved, lines wrapped at
 ``line_length`` characters; every game ends with ``*`` (the result lives in the ``Result``
-tag, PDN.md §1). Czech-traditional huff moves are single tokens ``h13,21-17``.
+tag, docs/pdn.md "Files and games"). Czech-traditional huff moves are single tokens ``h13,21-17``.
 
 It must not read PDN text.
 

@@ -1,2 +1,2 @@
-"""DXP, the DamExchange protocol (PROTOCOLS.md §2): :mod:`.messages` (the codec),
+"""DXP, the DamExchange protocol (docs/protocols.md, "DXP"): :mod:`.messages` (the codec),
 :mod:`.session` (games between damier's engine and a DXP peer, both roles)."""

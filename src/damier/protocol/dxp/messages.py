@@ -1,4 +1,4 @@
-"""DXP (DamExchange) messages, encoded and decoded exactly (PROTOCOLS.md §2.3).
+"""DXP (DamExchange) messages, encoded and decoded exactly (docs/protocols.md, "DXP messages").
 
 Each message type is a frozen dataclass with ``encode() -> str`` (the text without the NUL
 terminator) and a ``decode`` class method; :func:`decode` dispatches on the header letter.

@@ -1,4 +1,4 @@
-"""DXP games between damier's engine and a peer, in both roles (PROTOCOLS.md §2.2).
+"""DXP games between damier's engine and a peer, in both roles (docs/protocols.md, "DXP dialogue").
 
 * :class:`DxpConnection` — NUL-framed messages over an asyncio stream, with timeouts, a
   transcript and clear errors for a peer that closes, stalls or sends garbage.

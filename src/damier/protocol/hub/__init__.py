@@ -1,4 +1,4 @@
-"""The Hub-2 protocol (PROTOCOLS.md §1.1): line syntax, the engine side (``damier hub``) and a
+"""The Hub-2 protocol (docs/protocols.md, "Hub-2 lines"): line syntax, the engine side (``damier hub``) and a
 client that drives any Hub engine. See :mod:`.syntax`, :mod:`.server`, :mod:`.client`, :mod:`.transport`."""
 
 from damier.protocol.hub.client import (

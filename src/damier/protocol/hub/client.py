@@ -36,7 +36,7 @@ T = TypeVar("T")
 
 @dataclass
 class HubLimit:
-    """A search limit, sent as one ``level`` line (PROTOCOLS.md §1.1 item 2)."""
+    """A search limit, sent as one ``level`` line (docs/protocols.md, "Hub-2 lines")."""
 
     depth: int | None = None
     nodes: int | None = None

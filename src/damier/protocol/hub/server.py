@@ -1,4 +1,4 @@
-"""``damier hub``: damier's engine as a Hub-2 engine over stdin/stdout (PROTOCOLS.md §1.1).
+"""``damier hub``: damier's engine as a Hub-2 engine over stdin/stdout (docs/protocols.md, "Hub-2 lines").
 
 :class:`HubServer` owns the engine side of the protocol: it reads one line at a time,
 answers at once (``hub``, ``ping``, parameters, positions, limits) and runs each search in a
@@ -145,7 +145,7 @@ class HubServer:
             return True
         handler = getattr(self, "cmd_" + line.command.replace("-", "_"), None)
         if handler is None:
-            return True  # unknown commands are ignored (PROTOCOLS.md §1.1)
+            return True  # unknown commands are ignored (docs/protocols.md, "Hub-2 lines")
         if self.searching and line.command not in ("ping", "stop", "ponder-hit", "quit"):
             if self._infinite:
                 self.error(f"{line.command} is not allowed during an infinite search "

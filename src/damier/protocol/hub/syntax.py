@@ -1,4 +1,4 @@
-"""The line syntax of Hub-2 (PROTOCOLS.md §1.1): ``<command> <name>=<value> ... <flag>``.
+"""The line syntax of Hub-2 (docs/protocols.md, "Hub-2 lines"): ``<command> <name>=<value> ... <flag>``.
 
 Values that contain spaces, ``=`` or ``"``, or are empty, are double-quoted; a backslash
 escapes a ``"`` or a backslash inside quotes (Scan never needs it; we accept it). This module
