@@ -11,6 +11,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -48,7 +49,14 @@ def square(drv: Any, n: int) -> Any:
 
 
 def click(drv: Any, n: int) -> None:
-    ActionChains(drv).move_to_element(square(drv, n)).click().perform()
+    """Click square ``n`` (again if the board was redrawn under the pointer)."""
+    for attempt in range(5):
+        try:
+            ActionChains(drv).move_to_element(square(drv, n)).click().perform()
+            return
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
 
 
 def ply(drv: Any) -> int:

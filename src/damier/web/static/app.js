@@ -31,7 +31,7 @@ async function start() {
   if (id && await openGame(id)) return;
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
-  if (created.ok) { say(""); await setGame(created.data, true); }
+  if (created.ok) { say(""); await setGame(created.data, "open"); }
   else say(created.data.error, true);
 }
 

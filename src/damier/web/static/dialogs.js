@@ -34,7 +34,7 @@ async function submitNew(e) {
   if (!r.ok) { $("new-msg").textContent = r.data.error; return; }
   $("dlg-new").close();
   say("");
-  await setGame(r.data, true);
+  await setGame(r.data, "open");
 }
 
 async function submitImport(e) {

@@ -3,7 +3,7 @@
 // move list (goTo).
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
-import { app, resetPicker, variantInfo } from "./state.js";
+import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
 import { render, renderClocks, say } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,19 +11,28 @@ const $ = (id) => document.getElementById(id);
 export async function openGame(id) {
   const r = await api("GET", `/api/games/${id}`);
   if (!r.ok) { say(r.data.error, true); return false; }
-  await setGame(r.data, true);
+  await setGame(r.data, "open");
   return true;
 }
 
-export async function setGame(state, fresh = false) {
+// Take a state of a game: `how` is "open" (a game opened: always taken), "socket" (a message
+// of the game's WebSocket) or "answer" (the answer to a request). A state older than the one
+// the page has is dropped, but the page is drawn again either way, so what is clickable
+// always follows the newest state (issue 16: the board froze when an answer came late).
+export async function setGame(state, how = "answer") {
+  const fresh = how === "open";
+  if (!fresh && isStale(state, how === "socket")) { render(); return; }
+  const newVariant = !app.info || app.info.name !== state.variant;
+  if (newVariant || !app.game || app.game.id !== state.id) {
+    const info = await variantInfo(state.variant);
+    // another state may have come in while the variant loaded
+    if (!fresh && isStale(state, how === "socket")) { render(); return; }
+    app.info = info;
+    app.board.setVariant(info);
+  }
   const old = app.game;
-  if (!fresh && old && old.id === state.id && state.version < old.version) return;
   const newId = !old || old.id !== state.id;
   const atEnd = !old || app.viewPly >= old.ply || newId;
-  if (newId || !app.info || app.info.name !== state.variant) {
-    app.info = await variantInfo(state.variant);
-    app.board.setVariant(app.info);
-  }
   app.game = state;
   if (newId) {
     app.flipped = state.white === "engine" && state.black === "human";
@@ -36,8 +45,8 @@ export async function setGame(state, fresh = false) {
     $("btn-export").setAttribute("download", `damier-${state.id}.pdn`);
   }
   if (atEnd || app.viewPly > state.ply) app.viewPly = state.ply;
-  app.huffSel = null;
-  resetPicker();
+  if (!old || old.version !== state.version || newId) app.huffSel = null;
+  syncPicker();
   app.clockBase = state.clocks ? { ...state.clocks, at: performance.now() } : null;
   app.flagAsked = false;
   render();
@@ -63,7 +72,7 @@ function connect(id) {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state" && app.game && msg.game.id === app.game.id) {
-      setGame(msg.game);
+      setGame(msg.game, "socket");
       if (msg.message) say(msg.message);
     } else if (msg.type === "analysis") showAnalysis(msg);
   };

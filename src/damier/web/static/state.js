@@ -7,7 +7,7 @@ import { MovePicker } from "./play.js";
 export const app = {
   game: null, info: null, variants: [], infoCache: new Map(),
   viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
-  picker: new MovePicker(), huffMode: false, huffSel: null, routeMarks: null,
+  picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
 };
 
@@ -36,4 +36,30 @@ export function currentMoves() {
   return moves.filter((m) => (app.huffSel === null ? m.huff === null : m.huff === app.huffSel));
 }
 
-export function resetPicker() { app.picker.reset(currentMoves()); app.routeMarks = null; }
+// The picker offers the moves of the newest state the page has: it is derived again whenever
+// what it depends on changes (the game and its version, the ply on view, huff mode, whether
+// the board takes clicks now), whichever order HTTP answers and socket messages came in.
+// The same state seen twice (e.g. an answer after the socket's copy) keeps the selection.
+function pickerKey() {
+  const g = app.game;
+  if (!g) return "";
+  return [g.id, g.version, app.viewPly, app.huffMode, app.huffSel, interactive()].join(":");
+}
+
+export function syncPicker() {
+  const key = pickerKey();
+  if (key === app.pickerKey) return;
+  app.pickerKey = key;
+  app.picker.reset(currentMoves());
+  app.routeMarks = null;
+}
+
+export function resetPicker() { app.pickerKey = null; syncPicker(); }
+
+// whether a state of the open game is older than the one the page has; at equal versions
+// the socket's copy wins (its messages come in the server's order, an HTTP answer may not)
+export function isStale(state, fromSocket) {
+  const old = app.game;
+  if (!old || old.id !== state.id) return false;
+  return state.version < old.version || (state.version === old.version && !fromSocket);
+}

@@ -2,7 +2,7 @@
 // clickable), the players and clocks, the move list, the status line and the message line.
 // It reads the state and changes no game; clicks are handled elsewhere (the move list's
 // buttons carry data-ply for the listener in controls.js).
-import { app, interactive } from "./state.js";
+import { app, interactive, syncPicker } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -27,6 +27,7 @@ export function render() {
 export function renderBoard() {
   const g = app.game;
   if (app.editor.active) { app.editor.render(); return; }
+  syncPicker();
   const p = app.picker;
   const view = { pieces: g.positions[app.viewPly] };
   if (app.viewPly > 0) {
