@@ -1,4 +1,5 @@
-# damier — developer commands. `make run` and `make test` work on a fresh machine with Python 3.11.
+# damier — developer commands. `make run` and `make test` work on a fresh machine with Python 3.11:
+# `make test` also installs what the browser tests need (scripts/ensure-browser).
 # `make run` starts the web app on http://127.0.0.1:8000 (games saved in SQLite).
 PYTHON ?= python3
 VENV   ?= .venv
@@ -6,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck bench docs clean
+.PHONY: run test browser lint typecheck bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,8 +24,13 @@ $(TESTSTAMP): pyproject.toml | $(BIN)/python
 run: $(STAMP)
 	$(BIN)/damier
 
-test: $(TESTSTAMP)
+test: browser $(TESTSTAMP)
 	$(BIN)/python -m pytest
+
+# Chromium and chromedriver for the browser tests: installed with apt-get (as root or with
+# sudo) when missing; elsewhere make stops here with the command to run.
+browser:
+	@sh scripts/ensure-browser
 
 lint: $(TESTSTAMP)
 	$(BIN)/ruff check src tests bench
