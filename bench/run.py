@@ -20,6 +20,7 @@ SCRIPTS = [
     ("pdn.py", [], []),
     ("engine.py", [], ["--speed-only"]),
     ("web_load.py", [], []),
+    ("startup.py", [], ["--runs", "5"]),
 ]
 
 

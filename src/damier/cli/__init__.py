@@ -1,10 +1,20 @@
-"""The ``damier`` command line (apps layer): one module per sub-command.
+"""The ``damier`` command line (apps layer): one module per sub-command, imported only when used.
 
-Each module in :data:`COMMANDS` exposes ``register(subparsers)``, which adds its parser and
-sets ``func`` to a function taking the parsed arguments and returning the exit status.
-Bad input (unknown variant, malformed FEN or move) ends with status 2 and a one-line
-message on standard error, never a traceback. Without a sub-command, ``damier`` starts the
-main program (:data:`DEFAULT_COMMAND`).
+:data:`COMMANDS` lists the sub-commands: name, one-line summary, aliases. Each is the module
+``damier.cli.<name>`` (``-`` becomes ``_``), which exposes ``register(subparsers)``: it adds
+its parser and sets ``func`` to a function taking the parsed arguments and returning the exit
+status. Adding a sub-command is one line in :data:`COMMANDS` and its module.
+
+Only the module of the command being run is imported (``damier moves`` does not load the
+engine, asyncio, the Hub and DXP code, PDN or SVG); ``damier --help`` imports none. Bad
+input (unknown variant, malformed FEN or move) ends with status 2 and a one-line message on
+standard error, never a traceback. Without a sub-command, ``damier`` starts the main program
+(:data:`DEFAULT_COMMAND`).
+
+>>> [c.name for c in COMMANDS][:3]
+['moves', 'perft', 'play']
+>>> command_named("analyze").name
+'analyse'
 """
 
 from __future__ import annotations
@@ -13,39 +23,78 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from damier import __version__
 from damier.core.errors import DamierError
 
-COMMANDS = ("moves", "perft", "play", "analyse", "serve", "hub", "dxp", "match", "pdn", "svg")
-"""Sub-command modules of this package, in help order."""
+
+class Command(NamedTuple):
+    """A sub-command: its name, the summary ``damier --help`` shows, its aliases."""
+
+    name: str
+    summary: str
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def module(self) -> str:
+        return f"damier.cli.{self.name.replace('-', '_')}"
+
+
+COMMANDS = (
+    Command("moves", "print the legal moves of a position"),
+    Command("perft", "count move-generation leaves to a depth"),
+    Command("play", "play a game in the terminal"),
+    Command("analyse", "analyse a position with the engine", ("analyze",)),
+    Command("serve", "the web app: play and analyse in the browser"),
+    Command("hub", "run the engine as a Hub engine on stdin/stdout"),
+    Command("dxp", "play engine games over DXP (DamExchange)"),
+    Command("match", "play an engine match (Elo, SPRT, process pool or Dask)"),
+    Command("pdn", "check or convert PDN game files"),
+    Command("svg", "draw a position as an SVG picture"),
+)
+"""Sub-commands, in help order."""
 
 DEFAULT_COMMAND = ["serve"]
 """What ``damier`` runs without arguments: the web app on http://127.0.0.1:8000."""
+
+
+def command_named(word: str) -> Command | None:
+    """The sub-command called ``word`` (a name or an alias), if any."""
+    for command in COMMANDS:
+        if word == command.name or word in command.aliases:
+            return command
+    return None
 
 
 class UsageError(Exception):
     """Bad command-line input detected by a command (exit status 2)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser for the command line ``args``: the sub-command that ``args`` names gets its
+    real parser (its module is imported), every other one a placeholder carrying its
+    summary, enough for ``damier --help`` and for argparse's "invalid choice" message."""
     parser = argparse.ArgumentParser(
         prog="damier",
         description="Draughts for the whole family of variants: rules, engine, formats.",
     )
     parser.add_argument("--version", action="version", version=f"damier {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"damier.cli.{name}").register(sub)
+    chosen = command_named(next((a for a in args if not a.startswith("-")), ""))
+    for command in COMMANDS:
+        if command is chosen:
+            importlib.import_module(command.module).register(sub)
+        else:
+            sub.add_parser(command.name, aliases=list(command.aliases), help=command.summary,
+                           add_help=False)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (also used as the console script)."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if not args_list:
-        args_list = list(DEFAULT_COMMAND)
+    args_list = list(sys.argv[1:] if argv is None else argv) or list(DEFAULT_COMMAND)
+    parser = build_parser(args_list)
     args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help()
