@@ -136,8 +136,8 @@ def _search(
         r, c = victim[0] + dr, victim[1] + dc
         while _on_board(rules, (r, c)) and (r, c) not in after:
             landings.append((r, c))
-            if not (king and rules.flying_kings):
-                break
+            if not (king and rules.flying_kings) or rules.king_lands_behind:
+                break  # a short jump, or a Thai king: directly behind the piece taken
             r, c = r + dr, c + dc
         if not landings:
             continue
@@ -208,6 +208,8 @@ def choose(
         seqs = [m for m in seqs if value(m) == best]
         if any(is_king(m) for m in seqs):
             seqs = [m for m in seqs if is_king(m)]
+    if rules.king_breaks_ties and any(is_king(m) for m in seqs):
+        seqs = [m for m in seqs if is_king(m)]
     return seqs
 
 
@@ -268,8 +270,14 @@ def _huffing_moves(rules: Rules, pos: Position, board: dict[Cell, Piece], color:
 
 
 def offenders_after(rules: Rules, board: dict[Cell, Piece], color: int, move: RefMove) -> set[Cell]:
-    """Seed 002 huffing: the pieces of ``color`` that may be huffed after ``move`` played in
-    ``board`` (cells after the move)."""
+    """Huffing (seed 002, read for every choice rule): the pieces of ``color`` that may be
+    huffed after ``move`` played in ``board`` (cells after the move).
+
+    "The opponent may remove the stone with which he should have jumped": after a move that
+    is not one of the legal captures, the pieces that could have made a legal capture, when
+    the move was not made by one of them; the moving piece itself when it could have made a
+    legal capture and made another (a smaller one under the majority rule), or "a multiple
+    jump [not] carried out to its full extent"."""
     strict = capture_sequences(rules, board, color)
     if not strict:
         return set()
@@ -277,18 +285,77 @@ def offenders_after(rules: Rules, board: dict[Cell, Piece], color: int, move: Re
     key = (move.start, move.end, frozenset(move.captured))
     if any((m.start, m.end, frozenset(m.captured)) == key for m in strict):
         return set()
-    king_caps = [m for m in strict if board[m.start].king]
-    obliged = king_caps or strict
+    obliged = {m.start for m in strict}
     out: set[Cell] = set()
     if not move.captured:
-        out = {m.start for m in obliged}
+        out = set(obliged)
     else:
-        if king_caps and not board[move.start].king:
-            out |= {m.start for m in king_caps}
+        if move.start not in obliged:
+            out |= obliged
         complete = capture_sequences(rules, board, color)
-        if not any((m.start, m.end, frozenset(m.captured)) == key for m in complete):
+        if move.start in obliged or not any((m.start, m.end, frozenset(m.captured)) == key for m in complete):
             out.add(move.start)
     if move.start in out:
         out.discard(move.start)
         out.add(move.end)
     return out
+
+
+def position_of(rules: Rules, board: dict[Cell, Piece], turn: int, aux: int) -> Position:
+    """The bitboard position of a reference board."""
+    g = rules.geometry
+    white = black = kings = 0
+    for cell, piece in board.items():
+        bit = g.mask[g.index_at(*cell)]
+        if piece.color == WHITE:
+            white |= bit
+        else:
+            black |= bit
+        if piece.king:
+            kings |= bit
+    return Position(white, black, kings, turn, aux)
+
+
+def play(rules: Rules, pos: Position, move: RefMove) -> Position:
+    """The position after ``move``, with the state the rules keep: the pieces that may be
+    huffed (:func:`offenders_after`) or the Frisian king-move count (same encoding as
+    ``damier.core.kingmoves``, so that positions compare equal)."""
+    g = rules.geometry
+    board = board_of(pos, rules)
+    if move.huff is not None:
+        del board[move.huff]
+    color = pos.turn
+    aux = 0
+    if rules.huffing:
+        aux = sum(g.mask[g.index_at(*c)] for c in offenders_after(rules, board, color, move))
+    elif rules.king_move_limit:
+        aux = _next_king_count(rules, pos, board, move)
+    piece = board.pop(move.start)
+    for cell in move.captured:
+        del board[cell]
+    board[move.end] = Piece(color, piece.king or move.promotes)
+    return position_of(rules, board, BLACK if color == WHITE else WHITE, aux)
+
+
+def _next_king_count(rules: Rules, pos: Position, board: dict[Cell, Piece], move: RefMove) -> int:
+    """Frisian: the count of successive quiet moves of one king, per side (bytes 0-1 White,
+    2-3 Black: square index + 1, count); a capture or a man's move clears the mover's."""
+    from damier.core.kingmoves import side_state
+
+    shift = 0 if pos.turn == WHITE else 16
+    aux = pos.aux & ~(0xFFFF << shift)
+    if move.captured or not board[move.start].king:
+        return aux
+    g = rules.geometry
+    square, count = side_state(pos.aux, pos.turn)
+    same_king = square >= 0 and g.coords(square) == move.start
+    count = count + 1 if same_king else 1
+    return aux | ((g.index_at(*move.end) + 1) << shift) | (count << (shift + 8))
+
+
+def perft(rules: Rules, pos: Position, depth: int) -> int:
+    """The number of positions ``depth`` plies on, by the reference rules (no bulk counting:
+    every move is played)."""
+    if depth == 0:
+        return 1
+    return sum(perft(rules, play(rules, pos, m), depth - 1) for m in legal_moves(rules, pos))

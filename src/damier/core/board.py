@@ -88,6 +88,10 @@ class LegalMoves:
 class Board:
     """A game of any variant from a start position (the initial one or a FEN).
 
+    ``first_player`` starts the initial position with the other side to move where the
+    rules leave the first move to the players' choice (Thai, Malaysian; see
+    :attr:`Rules.first_player_choice <damier.core.rules.Rules.first_player_choice>`).
+
     >>> b = Board("czech")
     >>> len(b.legal_moves), b.turn == WHITE
     (7, True)
@@ -99,6 +103,7 @@ class Board:
         fen: str | None = None,
         *,
         position: Position | None = None,
+        first_player: int | None = None,
     ) -> None:
         self.rules: Rules = get_variant(variant)
         self.gen: MoveGenerator = generator(self.rules)
@@ -107,7 +112,7 @@ class Board:
         elif fen is not None:
             start = parse_fen(fen, self.rules)
         else:
-            start = start_position(self.rules)
+            start = start_position(self.rules, first_player)
         self.start_position = start
         self._reset(start)
 

@@ -5,7 +5,8 @@ jumped pieces stay on the board as blockers until the move ends (Decision 2) unl
 variant removes them at once (Turkish 5), and a sequence is emitted only when it cannot be
 continued (FMJD 4.5). It covers every rule of every variant (short and flying kings, no reversing
 (Turkish), crowning mid-capture that stops the move, continues as a man or as a king
-(Russian), kings that must land where they can continue). Men and flying kings under the
+(Russian), kings that must land where they can continue, kings that must land directly behind
+the piece they take (Thai)). Men and flying kings under the
 common rules (pieces removed at the end, no turn restriction) have shorter copies of the
 search without the branches those rules never take. The faster bulk paths
 (:mod:`~damier.core.capture_scan`, :mod:`~damier.core.eightway`,
@@ -75,6 +76,7 @@ def build(
     AT_END = t.at_end
     NO_REVERSE = t.no_reverse
     MUST_CONTINUE = t.must_continue
+    LANDS_BEHIND = t.lands_behind
     PROMO_HOW = t.promo_how
     MEN_TAKE_KINGS = t.men_take_kings
     REVERSE = t.reverse
@@ -197,7 +199,7 @@ def build(
     # square the ray back to the piece just taken is left out: that piece still stands
     # there and cannot be taken twice. The search goes on from a landing square only when a
     # piece it may take stands on one of its rays (most landing squares end the capture).
-    PLAIN_KINGS = FLYING and AT_END and not NO_REVERSE and MUST_CONTINUE
+    PLAIN_KINGS = FLYING and AT_END and not NO_REVERSE and MUST_CONTINUE and not LANDS_BEHIND
     KingRay = tuple[int, bool, dict[int, tuple[tuple[int, int, tuple[Any, ...], int], ...]]]
     king_ray: dict[tuple[int, int], KingRay] = {
         (i, d): (rmask, inc, {})
@@ -331,6 +333,8 @@ def build(
             landings = []
             while k < n and not nocc & MASK[ray[k]]:
                 landings.append(ray[k])
+                if LANDS_BEHIND:
+                    break  # only the square directly behind the piece taken (Thai)
                 k += 1
             if not landings:
                 continue

@@ -5,7 +5,8 @@ Given every complete capture sequence of the side to move (from
 choice, king priority (a king must capture if one can), the majority rule (most pieces), the
 value rule (Frisian: most value, then a king's capture), the Spanish priorities (most pieces,
 then most kings) and the Italian ones (most pieces, then a king's capture, then most kings,
-then the king met first). It then removes routes that are the same move, ``(frm, to,
+then the king met first), and the king tie-break some of them end with (Malaysian: among the
+captures kept, a king's). It then removes routes that are the same move, ``(frm, to,
 captured set)`` being a move's identity. This is the ONE place where the choice is made.
 
 This module must not search for captures. Entry points: :func:`make_chooser`,
@@ -49,7 +50,9 @@ def make_counter(rules: Rules, choose: Chooser, men_only: bool = False) -> Count
     three-piece captures)."""
     value_rule = rules.capture_rule == "max_value" and not rules.king_priority
     DISTINCT_FROM = 4 if men_only else 2
-    if (rules.capture_rule != "max_count" and not value_rule) or rules.king_priority:
+    # a king's capture first: the count must look at who captures (men alone never differ)
+    king_first = rules.king_priority or (rules.king_breaks_ties and not men_only)
+    if (rules.capture_rule != "max_count" and not value_rule) or king_first:
         def count_chosen(raw: Out, kings: int) -> int:
             return len(choose(raw, kings))
 
@@ -86,6 +89,7 @@ def make_chooser(
     """
     rule = rules.capture_rule
     king_priority = rules.king_priority
+    king_breaks_ties = rules.king_breaks_ties
     man_value, king_value = rules.man_value, rules.king_value
 
     def unique(raw: Out) -> Out:
@@ -112,6 +116,11 @@ def make_chooser(
     def choose(raw: Out, kings: int) -> Out:
         if len(raw) == 1:
             return raw  # every rule keeps the only sequence there is
+        if king_breaks_ties:
+            return unique(by_king_first(choose_by_rule(raw, kings), kings))
+        return choose_by_rule(raw, kings)
+
+    def choose_by_rule(raw: Out, kings: int) -> Out:
         if king_priority:
             raw = by_king_first(raw, kings)
         if rule == "free":

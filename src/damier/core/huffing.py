@@ -1,4 +1,4 @@
-"""Huffing (Czech traditional rules, seed 002 5).
+"""Huffing (Czech traditional rules, seed 002 5; also Old French and Malaysian draughts).
 
 Under huffing a capture is not enforced by refusing moves. Instead:
 
@@ -9,6 +9,9 @@ Under huffing a capture is not enforced by refusing moves. Instead:
    one offending piece: a piece that could have captured and did not — when several could,
    the opponent chooses which — or the piece that stopped its multiple jump early. With
    king priority, when a king could capture it is the king that "should have jumped".
+   Under a choice rule (the majority rule of Malaysian draughts), a piece that could have
+   made a legal capture and made a smaller one offends too; when another piece made the
+   capture, the pieces that could have made a legal one offend.
 3. Only the immediately following turn may huff; the huff is not compulsory and does not
    count as a move.
 
@@ -20,8 +23,8 @@ offending piece ``h``, its physical moves in the position without ``h`` carrying
 ``h13,21-17``; ``pop`` undoes move and huff together, because they are one fast move.
 
 What counts as "should have captured" is decided by the strict rules of the same rules
-object (free choice, king priority, a king must land where it can continue): the captures
-:meth:`MoveGenerator.captures` returns.
+object (its choice rule, king priority, a king must land where it can continue): the
+captures :meth:`MoveGenerator.captures` returns.
 
 This module must not be used by variants without ``huffing``.
 """
@@ -157,15 +160,11 @@ class Judge:
         self.before = before
         strict = gen.captures(before)
         self.strict = {(s[0], s[1], s[2]) for s in strict}
-        kings = before.kings
-        self.by_kings = 0
+        # the pieces that could have made a legal capture (the choice rules, king priority
+        # included, have already picked them)
         self.obliged = 0
         for s in strict:
-            if s[0] & kings:
-                self.by_kings |= s[0]
-        for s in strict:
-            if not self.by_kings or s[0] & kings:
-                self.obliged |= s[0]
+            self.obliged |= s[0]
         self._complete: set[tuple[int, int, int]] | None = None
 
     def complete(self) -> set[tuple[int, int, int]]:
@@ -183,12 +182,12 @@ class Judge:
             return 0
         if not captured:
             offenders = self.obliged
+        elif frm & self.obliged:
+            offenders = frm  # a smaller capture than the rules ask, or stopped early
         else:
-            offenders = 0
-            if self.by_kings and not frm & self.before.kings:
-                offenders |= self.by_kings
+            offenders = self.obliged  # another piece should have captured
             if (frm, to, captured) not in self.complete():
-                offenders |= frm  # stopped its multiple jump early
+                offenders |= frm  # and this one stopped its multiple jump early
         if offenders & frm:
             offenders = (offenders & ~frm) | to  # the offender moved
         return offenders

@@ -141,13 +141,16 @@ class MoveGenerator:
     def captured_order(self, m: FastMove) -> list[int]:
         """The captured squares (indices) of a fast move in the order they were jumped."""
         g = self.geometry
-        cap = m[2] & ~m[5]
+        rest = m[2] & ~m[5]
         out: list[int] = []
         cur = self.index_of[m[0]]
         for land in m[4]:
+            # the one piece still to be taken on this leg: where pieces are removed as they
+            # are jumped (Turkish, Thai) a later leg may cross the square of an earlier one
             for j in g.between(cur, land):
-                if g.mask[j] & cap:
+                if g.mask[j] & rest:
                     out.append(j)
+                    rest ^= g.mask[j]
                     break
             cur = land
         return out

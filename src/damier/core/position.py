@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from damier.core.colors import WHITE
+from damier.core.colors import BLACK, WHITE
+from damier.core.errors import DamierError
 
 if TYPE_CHECKING:
     from damier.core.rules import Rules
@@ -49,10 +50,20 @@ class Position(NamedTuple):
         return ((w & ~k).bit_count(), (w & k).bit_count(), (b & ~k).bit_count(), (b & k).bit_count())
 
 
-def start_position(rules: Rules) -> Position:
-    """The initial position of a variant, with its first player to move."""
+def start_position(rules: Rules, first_player: int | None = None) -> Position:
+    """The initial position of a variant, with its first player to move.
+
+    ``first_player`` gives the move to the other side where the rules leave the choice to
+    the players (``rules.first_player_choice``); elsewhere it must be the variant's own
+    first player (:class:`~damier.core.errors.DamierError`, a ``ValueError``, otherwise).
+    """
     white, black = rules.start_bitboards
-    return Position(white, black, 0, rules.first_player, 0)
+    turn = rules.first_player if first_player is None else first_player
+    if turn not in (WHITE, BLACK):
+        raise DamierError(f"first player must be {WHITE} (White) or {BLACK} (Black), not {turn!r}")
+    if turn != rules.first_player and not rules.first_player_choice:
+        raise DamierError(f"in {rules.title} the first player is fixed by the rules")
+    return Position(white, black, 0, turn, 0)
 
 
 def empty_position(turn: int = WHITE) -> Position:

@@ -95,6 +95,11 @@ class Rules:
     first_rows_empty: int = 0
     """Rows next to each player's edge left empty at the start (Turkish: 1)."""
     first_player: int = WHITE
+    """The side that moves first in the start position."""
+    first_player_choice: bool = False
+    """The rules fix no first player: the players choose, by lot or agreement (Thai,
+    Malaysian). ``first_player`` is then only the default;
+    :func:`~damier.core.position.start_position` takes the other side on request."""
     man_steps: tuple[Direction, ...] = ((-1, -1), (-1, 1))
     man_captures: tuple[Direction, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
     king_steps: tuple[Direction, ...] = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -105,6 +110,14 @@ class Rules:
     """If any king can capture, the move must be a king's capture (ČFD 4.4)."""
     king_must_continue: bool = True
     """A flying king must land where it can capture again if such a landing exists."""
+    king_lands_behind: bool = False
+    """A flying king sees the piece it takes from any distance but must land on the square
+    directly behind it, and goes on only from there (Thai); False: on any free square
+    beyond (International)."""
+    king_breaks_ties: bool = False
+    """Among the captures the choice rule keeps, a king's capture is preferred: if a king
+    can make one of them, a man's capture is not legal (Malaysian). The Italian and
+    Frisian rules include this step already."""
     promotion_in_capture: PromotionInCapture = "continue_as_man"
     remove_at_end: bool = True
     """False: each piece is removed as it is jumped (Turkish)."""
@@ -119,6 +132,10 @@ class Rules:
     non-capturing moves (0 = no limit)."""
     goal: Goal = "normal"
     huffing: bool = False
+    """The huff instead of compulsion (:mod:`damier.core.huffing`): any physically possible
+    move may be played, and after one that breaks the capture rules (those of this rules
+    object: any choice rule, king priority) the opponent may remove an offending piece
+    before his own move (Czech traditional, Old French, Malaysian)."""
     draws: DrawRules = field(default_factory=DrawRules)
     capture_separator: str = "x"
     result_style: Literal["international", "default"] = "default"

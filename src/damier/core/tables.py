@@ -93,6 +93,8 @@ class Tables:
     at_end: bool
     no_reverse: bool
     must_continue: bool
+    lands_behind: bool
+    """A flying king lands only on the square directly behind the piece it takes (Thai)."""
     promo_how: str
     men_take_kings: bool
     crowned_men_continue: bool
@@ -194,6 +196,7 @@ def build(rules: Rules) -> Tables:
         at_end=rules.remove_at_end,
         no_reverse=rules.no_reverse_capture,
         must_continue=rules.king_must_continue,
+        lands_behind=rules.king_lands_behind,
         promo_how=PROMO_HOW,
         men_take_kings=rules.men_capture_kings,
         crowned_men_continue=PROMO_HOW == "continue_as_man",
