@@ -57,6 +57,17 @@ def test_canadian_starts_with_30_men() -> None:
     assert board.position.white.bit_count() == board.position.black.bit_count() == 30
 
 
+@pytest.mark.parametrize(("variant", "published"), [("portuguese", "Spanish start"),
+                                                    ("ceylonese", "Canadian start")])
+def test_variants_with_the_counts_of_another(variant: str, published: str) -> None:
+    """Portuguese draughts are Spanish rules with the FPD's numbering (dctl's Spanish counts
+    cite the FPD rules); Ceylonese (reading A) are Canadian rules on a turned board, which
+    changes only the square names."""
+    entry = next(p for p in PUBLISHED if p["name"] == published)
+    depth = entry["check_depth"]
+    assert [perft(variant, None, d) for d in range(1, depth + 1)] == entry["counts"][:depth]
+
+
 def test_perft_without_bulk_counting_agrees() -> None:
     """Bulk counting changes the speed, not the count: count leaves by playing them."""
     board = Board(fen=RANDOM178["fen"])

@@ -11,7 +11,7 @@ from damier.core.kingmoves import side_state
 
 REQUIRED = ["international", "czech", "czech-traditional", "brazilian", "russian", "english", "pool",
             "italian", "spanish", "canadian", "frisian", "frysk", "turkish", "antidraughts",
-            "breakthrough"]
+            "breakthrough", "thai", "portuguese", "malaysian", "ceylonese", "old-french", "german"]
 
 
 def test_every_required_variant_is_registered() -> None:
