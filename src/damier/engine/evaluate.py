@@ -115,6 +115,14 @@ VARIANT_WEIGHTS: dict[str, Weights] = {
     "spanish": replace(DEFAULT_FLYING, king=250),
     "turkish": replace(DEFAULT_FLYING, king=250, centre=3, edge=0, support=0, long_diagonal=0,
                        back_guard=0),
+    # issue 20: kings as in the nearest variant (Thai's lands behind its victim but is
+    # decisive with 8 men a side; Portuguese = Spanish; the 12x12 games as Canadian)
+    "thai": replace(DEFAULT_FLYING, king=250),
+    "portuguese": replace(DEFAULT_FLYING, king=250),
+    "malaysian": replace(DEFAULT_FLYING, king=320),
+    "ceylonese": replace(DEFAULT_FLYING, king=320),
+    "old-french": DEFAULT_SHORT,
+    "german": replace(DEFAULT_FLYING, king=250),
     "antidraughts": Weights(man=-100, king=-150, advance=(0,) * 12, centre=0, edge=0,
                             back_guard=0, support=0, runaway=(0,) * 5, king_mobility=0,
                             long_diagonal=0, tempo=0, lone_king_scale=1, kings_only_scale=1),
