@@ -52,6 +52,7 @@ COMMANDS = (
     Command("match", "play an engine match (Elo, SPRT, process pool or Dask)"),
     Command("pdn", "check or convert PDN game files"),
     Command("svg", "draw a position as an SVG picture"),
+    Command("variants", "list the variants and their rules"),
 )
 """Sub-commands, in help order."""
 

@@ -182,8 +182,76 @@ class Rules:
             steps = tuple((-dr, dc) for dr, dc in steps)
         return tuple(g.direction_index(s) for s in steps)
 
+    def board_text(self) -> str:
+        """The board in a few words: ``"10x10, 20 men"``, ``"8x8 inverted, 12 men"``.
+
+        >>> from damier.core.variants import get_variant
+        >>> get_variant("turkish").board_text()
+        '8x8 all squares, 16 men'
+        """
+        kind = " all squares" if self.shape == "full" else " inverted" if self.names.inverted else ""
+        return f"{self.size}x{self.size}{kind}, {self.start_bitboards[0].bit_count()} men"
+
+    def summary(self) -> str:
+        """The rules in one line, read off the parameters (what ``damier variants`` prints).
+
+        >>> from damier.core.variants import get_variant
+        >>> get_variant("international").summary()
+        'men capture backwards, flying kings, majority capture'
+        >>> get_variant("thai").summary()
+        'men capture forwards only, flying kings landing directly behind, free choice, \
+pieces removed as jumped, a man crowned by a capture stops'
+        """
+        return ", ".join(part for part in _summary_parts(self) if part)
+
     def result_text(self, winner: int | None) -> str:
         """The PDN result for a winner (``None`` = draw) in the variant's result style."""
         if self.result_style == "international":
             return {WHITE: "2-0", BLACK: "0-2", None: "1-1"}[winner]
         return {WHITE: "1-0", BLACK: "0-1", None: "1/2-1/2"}[winner]
+
+
+CAPTURE_RULE_TEXT: dict[str, str] = {
+    "max_count": "majority capture",
+    "free": "free choice",
+    "italian": "Italian priorities",
+    "spanish": "most pieces then most kings",
+    "max_value": "highest capture value",
+}
+
+PROMOTION_TEXT: dict[str, str] = {
+    "continue_as_man": "",
+    "promote_and_continue": "a man crowned mid-capture goes on as a king",
+    "promote_and_stop": "a man crowned by a capture stops",
+}
+
+
+def _summary_parts(rules: Rules) -> list[str]:
+    """The clauses of :meth:`Rules.summary`, in reading order ("" for none)."""
+    orthogonal = [d for d in rules.man_captures if 0 in d]
+    if rules.shape == "full":
+        men = "men move and capture forwards and sideways"
+    elif orthogonal:
+        men = f"men capture in {len(rules.man_captures)} directions"
+    elif any(dr > 0 for dr, _dc in rules.man_captures):
+        men = "men capture backwards"
+    else:
+        men = "men capture forwards only"
+    kings = "flying kings" if rules.flying_kings else "short kings"
+    if rules.king_lands_behind:
+        kings += " landing directly behind"
+    goal = {"antidraughts": "having no legal move wins", "breakthrough": "the first king wins"}
+    return [
+        men,
+        "men cannot take kings" if not rules.men_capture_kings else "",
+        kings,
+        CAPTURE_RULE_TEXT[rules.capture_rule],
+        "a king captures first" if rules.king_priority else "",
+        "a king's capture at equal count" if rules.king_breaks_ties else "",
+        "pieces removed as jumped" if not rules.remove_at_end else "",
+        "no 180° turn" if rules.no_reverse_capture else "",
+        PROMOTION_TEXT[rules.promotion_in_capture],
+        f"king-move limit {rules.king_move_limit}" if rules.king_move_limit else "",
+        "huffing" if rules.huffing else "",
+        goal.get(rules.goal, ""),
+    ]

@@ -39,5 +39,5 @@ PORTUGUESE = register(
         description="Spanish rules (flying kings, most pieces then most kings) with the FPD's "
                     "numbering.",
     ),
-    aliases=("damas-classicas", "damas", "portuguese-draughts"),
+    aliases=("damas-classicas", "portuguese-draughts"),
 )
