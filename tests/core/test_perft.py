@@ -22,6 +22,15 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "perft.md"
 PUBLISHED: list[dict[str, Any]] = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
 RANDOM178 = next(p for p in PUBLISHED if p["name"] == "Random178")
 
+# No published counts: these agree between the fast generator and the slow reference one
+# (bench/variant_perft.py, table in docs/core.md), to the depth the reference reached in 60 s.
+TWO_GENERATORS = {
+    "thai": [7, 49, 392, 3136, 26592, 218695],
+    "malaysian": [11, 121, 1431, 19247],
+    "old-french": [7, 49, 379, 3483, 40717],
+    "german": [7, 49, 302, 1469, 7482, 37986, 190146],
+}
+
 
 def perft(variant: str, fen: str | None, depth: int) -> int:
     board = Board(variant, fen)
@@ -66,6 +75,12 @@ def test_variants_with_the_counts_of_another(variant: str, published: str) -> No
     entry = next(p for p in PUBLISHED if p["name"] == published)
     depth = entry["check_depth"]
     assert [perft(variant, None, d) for d in range(1, depth + 1)] == entry["counts"][:depth]
+
+
+@pytest.mark.parametrize("variant", sorted(TWO_GENERATORS))
+def test_variants_counted_by_two_generators(variant: str) -> None:
+    counts = TWO_GENERATORS[variant]
+    assert [perft(variant, None, d) for d in range(1, len(counts) + 1)] == counts
 
 
 def test_perft_without_bulk_counting_agrees() -> None:
