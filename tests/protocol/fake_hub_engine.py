@@ -1,5 +1,7 @@
 """A misbehaving Hub engine for the match tests: ``python fake_hub_engine.py MODE`` where MODE
-is ``crash`` (exits when asked to search) or ``illegal`` (answers a move that is never legal)."""
+is ``crash`` (exits when asked to search), ``illegal`` (answers a move that is never legal),
+``error`` (answers ``error`` instead of searching), ``hang`` (never answers a search) or
+``garbage`` (answers a line that is not Hub)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,10 @@ def main() -> None:
                 sys.exit(139)
             if mode == "illegal":
                 print("done move=11-15", flush=True)
+            if mode == "error":
+                print('error message="bad position"', flush=True)
+            if mode == "garbage":
+                print('done move="unterminated', flush=True)
         elif command == "quit":
             return
 

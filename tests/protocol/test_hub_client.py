@@ -75,6 +75,7 @@ def test_scripted_analysis_stop_ping_and_errors() -> None:
             ("stop", ["done move=28x19x23"]),
         ], hang=True)
         c = HubClient(t)
+        c.errors_end_search = False   # "just saying" is harmless here (by default it ends the wait)
         await c.position(START, ["32-28", "19-23"])
         search = await c.go(HubLimit(infinite=True), "analyze")
         first = await search.next_info()

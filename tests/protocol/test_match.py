@@ -40,12 +40,49 @@ def test_elo_and_interval_by_hand() -> None:
     assert lo == pytest.approx(86.23, abs=0.01) and hi == pytest.approx(218.25, abs=0.01)
     # LOS = 1/2 (1 + erf(40 / sqrt(160)))
     assert r.los() == pytest.approx(0.5 * (1 + math.erf(40 / math.sqrt(160))))
-    assert "W 60 D 20 L 20 (100 games), score 70.0%, Elo +147.2 [95%: +86.2 .. +218.3]" in r.summary()
+    # Wilson's interval (the one the summary shows), by hand with z = 1.959964, z2 = 3.841459:
+    #   centre = 0.7 + z2/200 = 0.719207; spread = z sqrt(0.0021 + z2/40000) = 0.091848
+    #   bounds (0.719207 -/+ 0.091848) / (1 + z2/100) = 0.604168 .. 0.781051
+    #   -> 400 log10(0.604168/0.395832) = 73.45, 400 log10(0.781051/0.218949) = 220.93
+    lo, hi = r.elo_interval_wilson()
+    assert lo == pytest.approx(73.45, abs=0.01) and hi == pytest.approx(220.93, abs=0.01)
+    assert ("W 60 D 20 L 20 (100 games), score 70.0%, Elo +147.2 [95% Wilson: +73.4 .. +220.9]"
+            in r.summary())
+
+
+def test_wilson_interval_is_the_set_of_scores_the_score_test_accepts() -> None:
+    """Two paths: the closed form against a bisection for the scores q with
+    |p - q| = z sqrt(q (1 - q) / N) (the definition of Wilson's interval)."""
+    z = 1.959963984540054
+
+    def root(p: float, n: int, lo: float, hi: float) -> float:
+        f = lambda q: (p - q) ** 2 - z * z * q * (1 - q) / n  # noqa: E731
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if (f(lo) > 0) == (f(mid) > 0):
+                lo = mid
+            else:
+                hi = mid
+        return (lo + hi) / 2
+
+    for w, d, lost in [(60, 20, 20), (6, 0, 0), (0, 0, 6), (1, 2, 3), (10, 30, 2)]:
+        r = MatchScore(w, d, lost)
+        p, n = r.score, r.games
+        lo, hi = r.elo_interval_wilson()
+        expect_lo = root(p, n, 0.0, p) if p > 0 else 0.0
+        expect_hi = root(p, n, p, 1.0) if p < 1 else 1.0
+        assert lo == pytest.approx(elo_from_score(expect_lo), abs=1e-6)
+        assert hi == pytest.approx(elo_from_score(expect_hi), abs=1e-6)
 
 
 def test_degenerate_scores() -> None:
     assert MatchScore(3, 0, 0).elo() == math.inf
     assert MatchScore(3, 0, 0).elo_interval()[1] == math.inf
+    # a lopsided result still has an honest, finite bound on the other side
+    assert MatchScore(6, 0, 0).summary().startswith(
+        "W 6 D 0 L 0 (6 games), score 100.0%, Elo +inf [95% Wilson: +77.5 .. +inf]")
+    assert MatchScore(0, 0, 6).elo_interval_wilson() == pytest.approx((-math.inf, -77.46), abs=0.01)
+    assert MatchScore(0, 4, 0).elo_interval_wilson()[0] < -100   # four draws prove little
     assert MatchScore(0, 4, 0).elo() == 0.0
     assert elo_from_score(0.5) == 0.0 and elo_from_score(0.0) == -math.inf
     assert MatchScore().score == 0.5 and MatchScore().elo_interval() == (-math.inf, math.inf)

@@ -1,8 +1,10 @@
 """``damier match``: play an engine match and report W/D/L, Elo with its 95% interval, and
 optionally run an SPRT that stops the match once it decides.
 
-Engines are ``damier[:level=N]`` (in-process) or a Hub engine command line
-(``"damier hub --level 3"``, ``hub:/path/scan hub``). Games run on a local process pool
+Engines are given as two positional short specs — ``damier[:level=N]`` (in-process) or a
+Hub-2 command line (``"damier hub --level 3"``, ``hub:/path/scan hub``) — or, like
+cutechess-cli, with repeatable ``--engine name=… cmd=… dir=… proto=builtin|hub|hub1|dxp
+option.NAME=VALUE`` (see :mod:`damier.protocol.match.players`). Games run on a local process pool
 (``--concurrency K``) or on a Dask cluster (``--cluster tcp://scheduler:8786``). Progress
 goes to stderr (a live bar on a terminal, one line per game otherwise); the report goes to
 stdout; every game is appended to ``--pgn``/``--pdn`` as it finishes.
@@ -31,8 +33,13 @@ from damier.protocol.pdnout import append_pdn, game_pdn
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("match", help="play an engine match (Elo, SPRT, process pool or Dask)")
-    p.add_argument("engine_a", metavar="ENGINE_A", help="damier[:level=N] or a Hub command line")
-    p.add_argument("engine_b", metavar="ENGINE_B", help="damier[:level=N] or a Hub command line")
+    p.add_argument("engines", metavar="ENGINE", nargs="*",
+                   help="short spec: damier[:level=N] or a Hub-2 command line (two in all, "
+                        "counting --engine)")
+    p.add_argument("--engine", dest="engine_settings", action="append", nargs="+", default=[],
+                   metavar="NAME=VALUE",
+                   help="an engine as settings: name=… cmd=… dir=… proto=builtin|hub|hub1|dxp "
+                        "level=N host=HOST:PORT timeout=S option.NAME=VALUE (repeatable)")
     add_variant_argument(p)
     p.add_argument("--games", type=int, default=10, help="games to play (10; SPRT may stop early)")
     p.add_argument("--time", default="10+0.1", metavar="TC",
@@ -68,8 +75,7 @@ class Progress:
 
     def update(self, record: GameRecord, score: MatchScore) -> None:
         n = score.games
-        lo, hi = score.elo_interval()
-        err = (hi - lo) / 2
+        err = score.elo_error()
         elo = f"Elo {score.elo():+.0f}" + (f" ±{err:.0f}" if math.isfinite(err) else "")
         stats = f"{n}/{self.total} +{score.wins} ={score.draws} -{score.losses} {elo}"
         if self.live:
@@ -122,7 +128,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games must be >= 1")
     if args.concurrency is not None and args.concurrency < 0:
         raise UsageError("--concurrency must be >= 0")
-    a, b = EngineSpec.parse(args.engine_a), EngineSpec.parse(args.engine_b)
+    specs = [EngineSpec.parse(t) for t in args.engines]
+    specs += [EngineSpec.from_settings(s) for s in args.engine_settings]
+    if len(specs) != 2:
+        raise UsageError(f"a match needs two engines (positional specs and --engine), "
+                         f"got {len(specs)}")
+    a, b = specs
     if a.kind == b.kind == "damier" and a.name == b.name:
         b = EngineSpec(b.kind, b.name + "'", b.level, b.command)
     spec = args.openings or ("2move" if variant == "international" else "start")
@@ -136,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--sprt: {e}") from None
     config = MatchConfig(a, b, args.games, TimeControl.parse(args.time), variant, openings,
                          parse_adjudication(args.adjudicate, args.max_moves), sprt)
-    progress = Progress(args.games, a.name, b.name)
+    progress = Progress(args.games, a.label, b.label)
 
     def on_game(record: GameRecord, score: MatchScore) -> None:
         progress.update(record, score)
@@ -151,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
         finally:
             progress.close()
     score = result.score
-    print(f"{a.name} vs {b.name}: {score.summary()}")
+    name_a, name_b = result.names or (a.label, b.label)
+    print(f"{name_a} vs {name_b}: {score.summary()}")
     print(f"time control {config.tc.describe()}, {len(openings)} opening(s), "
           f"{time.monotonic() - started:.1f} s")
     if sprt is not None:

@@ -1,7 +1,9 @@
 """The built-in engine (engine layer: imports only ``damier.core``).
 
 Entry points: :class:`Engine` (``play``, ``analyse``, ``iterate``, ``stop``), :class:`Limit`,
-:class:`Info`, :class:`PlayResult`. Modules: ``search`` (the alpha-beta search),
+:class:`Info`, :class:`PlayResult`; :class:`EngineLike`, the one API of every engine
+(built-in or external), and :class:`BuiltinEngine`, this engine behind it (``api``).
+Modules: ``search`` (the alpha-beta search),
 ``evaluate`` (per-variant evaluation weights), ``timecontrol`` (limits and clocks),
 ``levels`` (levels 1-10), ``engine`` (the API over a ``Board``).
 
@@ -12,8 +14,9 @@ Entry points: :class:`Engine` (``play``, ``analyse``, ``iterate``, ``stop``), :c
 True
 """
 
+from damier.engine.api import BuiltinEngine, EngineLike
 from damier.engine.engine import Engine, Info, PlayResult
 from damier.engine.levels import LEVELS, Level
 from damier.engine.timecontrol import Limit
 
-__all__ = ["LEVELS", "Engine", "Info", "Level", "Limit", "PlayResult"]
+__all__ = ["LEVELS", "BuiltinEngine", "Engine", "EngineLike", "Info", "Level", "Limit", "PlayResult"]

@@ -30,9 +30,10 @@ from damier.core.colors import BLACK, WHITE
 from damier.core.fen import from_hub
 from damier.core.move import Move as BoardMove
 from damier.core.variants import get_variant
+from damier.engine.api import BuiltinEngine
 from damier.protocol.dxp import messages as m
 from damier.protocol.errors import DxpError, DxpMessageError
-from damier.protocol.match.players import Clock, LocalEnginePlayer, Player, TimeControl
+from damier.protocol.match.players import Clock, Player, TimeControl
 
 VARIANT = "international"
 ADJUDICATE_MEN = 3.0
@@ -342,7 +343,7 @@ def _take_back(board: Board, base_ply: int, req: m.BackRequest) -> bool:
 
 
 def _engine(level: int) -> Player:
-    return LocalEnginePlayer(f"damier-{level}", VARIANT, level)
+    return Player(BuiltinEngine(VARIANT, level))
 
 
 async def run_initiator(

@@ -1,4 +1,5 @@
-"""A Hub-2 client: drive any Hub engine (damier's, Scan 3.x, ...) from Python.
+"""A Hub client: drive any Hub engine (damier's, Scan 3.x over Hub-2, Scan 2.0 over Hub-1 with
+``protocol="hub1"``) from Python; :mod:`.dialect` holds what differs between the two.
 
 :class:`HubClient` is the asyncio core; :class:`SimpleHubEngine` is a synchronous wrapper that
 runs the core on an event loop in a background thread (the python-chess pattern). The client
@@ -11,7 +12,9 @@ Every wait has a timeout; an engine that does not answer raises
 :class:`~damier.protocol.errors.EngineTerminatedError` (with the exit status and the end of
 its stderr), and an engine that answers nonsense raises
 :class:`~damier.protocol.errors.HubError`. ``error`` lines sent by the engine are kept in
-:attr:`HubClient.errors` and quoted in those messages.
+:attr:`HubClient.errors` and quoted in those messages; one that arrives while a search is
+awaited ends the wait at once with a :class:`~damier.protocol.errors.HubError` (an engine that
+refused the position or the limit will not answer).
 
 This module must not know damier's engine: it speaks only the protocol.
 """
@@ -23,70 +26,16 @@ import collections
 import contextlib
 import threading
 from collections.abc import AsyncIterator, Awaitable, Coroutine, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from damier.core.board import Board
 from damier.protocol.errors import EngineTerminatedError, HubError, HubTimeoutError
-from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+from damier.protocol.hub.dialect import HUB2, HubInfo, HubLimit, dialect
+from damier.protocol.hub.syntax import HubLine, parse_line
 from damier.protocol.hub.transport import LineTransport, ProcessTransport
 
 T = TypeVar("T")
-
-
-@dataclass
-class HubLimit:
-    """A search limit, sent as one ``level`` line (docs/protocols.md, "Hub-2 lines")."""
-
-    depth: int | None = None
-    nodes: int | None = None
-    move_time: float | None = None
-    time: float | None = None
-    moves: int | None = None
-    inc: float | None = None
-    infinite: bool = False
-
-    def line(self) -> str:
-        """The ``level`` line."""
-        flags = ("infinite",) if self.infinite else ()
-        return format_line(
-            "level", *flags, depth=self.depth, nodes=self.nodes, move_time=self.move_time,
-            moves=self.moves, time=self.time, inc=self.inc,
-        )
-
-    def default_timeout(self) -> float | None:
-        """How long a ``go think`` may take before the engine is deemed hung."""
-        if self.infinite:
-            return None
-        if self.move_time is not None:
-            return 2 * self.move_time + 10.0
-        if self.time is not None:
-            return self.time + (self.inc or 0.0) + 10.0
-        return None
-
-
-@dataclass
-class HubInfo:
-    """One ``info`` line; fields an engine did not send are ``None``."""
-
-    depth: int | None = None
-    mean_depth: float | None = None
-    score: float | None = None
-    nodes: int | None = None
-    time: float | None = None
-    nps: float | None = None
-    pv: list[str] = field(default_factory=list)
-    args: dict[str, str] = field(default_factory=dict)
-
-    @classmethod
-    def from_line(cls, line: HubLine) -> HubInfo:
-        """Read an ``info`` line; :class:`HubError` if a field is malformed."""
-        return cls(
-            depth=line.get_int("depth"), mean_depth=line.get_float("mean-depth"),
-            score=line.get_float("score"), nodes=line.get_int("nodes"),
-            time=line.get_float("time"), nps=line.get_float("nps"),
-            pv=(line.get("pv") or "").split(), args=dict(line.args),
-        )
 
 
 @dataclass
@@ -104,6 +53,9 @@ class HubResult:
 
 
 _EOF = HubLine(command="\x00eof")
+ERROR_GRACE = 0.25
+"""Seconds to wait, after an ``error`` that ends a search, for the engine to exit (so that
+its exit status and stderr are reported too)."""
 
 
 def reversible_tail(board: Board) -> tuple[str, list[str]]:
@@ -137,15 +89,24 @@ class HubSearch:
         """The next ``info`` line, or ``None`` once ``done`` arrived."""
         if self.result is not None:
             return None
-        line = await self._client._expect(("info", "done"), self._timeout, "done")
+        client = self._client
+        done = client.dialect.done
+        try:
+            line = await client._expect(("info", done), self._timeout, done, fail_on_error=True)
+        except HubTimeoutError:
+            raise
+        except HubError:
+            client._searching = False   # it answered an error or ended: no done will come
+            raise
         if line.command == "info":
-            info = HubInfo.from_line(line)
+            info = client.dialect.info(line)
             self.infos.append(info)
             return info
-        move = line.get("move")
+        move, ponder = client.dialect.result(line)
         if not move:
-            raise HubError(f"engine {self._client.name!r} sent {line.text!r} without move=")
-        self.result = HubResult(move, line.get("ponder"), self.infos)
+            raise HubError(f"engine {client.name!r} sent {line.text!r} without "
+                           f"{'move=' if client.dialect is HUB2 else 'a move'}")
+        self.result = HubResult(move, ponder, self.infos)
         self._client._searching = False
         return None
 
@@ -174,8 +135,15 @@ class HubSearch:
 class HubClient:
     """The asyncio core of the client (see the module docstring)."""
 
-    def __init__(self, transport: LineTransport, reply_timeout: float = 10.0) -> None:
+    def __init__(
+        self, transport: LineTransport, reply_timeout: float = 10.0, protocol: str = "hub2"
+    ) -> None:
         self.transport = transport
+        self.dialect = dialect(protocol)
+        self.errors_end_search = True
+        """Whether an ``error`` line ends the wait for a search's answer (the default: an
+        engine that reports an error instead of searching would otherwise be waited for
+        until the timeout); set it to ``False`` for engines that report harmless errors."""
         self.name = transport.describe()
         self.reply_timeout = reply_timeout
         self.id: dict[str, str] = {}
@@ -189,10 +157,11 @@ class HubClient:
 
     @classmethod
     async def popen(
-        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 10.0
+        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 10.0,
+        protocol: str = "hub2",
     ) -> HubClient:
         """Start an engine process (no handshake yet)."""
-        return cls(await ProcessTransport.start(command, cwd), reply_timeout)
+        return cls(await ProcessTransport.start(command, cwd), reply_timeout, protocol)
 
     async def _read_loop(self) -> None:
         while True:
@@ -231,7 +200,8 @@ class HubClient:
         )
 
     async def _expect(
-        self, commands: Sequence[str], timeout: float | None, waiting_for: str
+        self, commands: Sequence[str], timeout: float | None, waiting_for: str,
+        fail_on_error: bool = False,
     ) -> HubLine:
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
@@ -250,6 +220,25 @@ class HubClient:
                 raise self._terminated(waiting_for)
             if line.command in commands:
                 return line
+            if fail_on_error and line.command == "error" and self.errors_end_search:
+                await self._fail_on_error(waiting_for)
+
+    async def _fail_on_error(self, waiting_for: str) -> None:
+        """An ``error`` instead of the awaited answer: a process that also exits (within a
+        moment) is reported as terminated, with its exit status and the error."""
+        loop = asyncio.get_running_loop()
+        grace = loop.time() + ERROR_GRACE
+        while (left := grace - loop.time()) > 0:
+            try:
+                line = await asyncio.wait_for(self._queue.get(), left)
+            except TimeoutError:
+                break
+            if line is _EOF:
+                self._queue.put_nowait(_EOF)
+                await self._reap()
+                raise self._terminated(waiting_for)
+        raise HubError(f"engine {self.name!r} answered an error instead of {waiting_for}: "
+                       f"{self.errors[-1]}")
 
     async def _reap(self) -> None:
         if not self._closed:
@@ -266,21 +255,20 @@ class HubClient:
     # -- the protocol --------------------------------------------------------------------------
 
     async def hub(self, timeout: float | None = None) -> dict[str, str]:
-        """``hub`` -> ``id``, ``param`` lines, ``wait``; returns the ``id`` fields."""
+        """``hub`` -> identification lines (Hub-2 ``id`` and ``param``; Hub-1 ``name``,
+        ``author``, ``country``), then ``wait``; returns the identification fields."""
         await self.send("hub")
+        commands = (*self.dialect.id_commands, "wait")
         while True:
-            line = await self._expect(("id", "param", "wait"), timeout or self.reply_timeout, "wait")
-            if line.command == "id":
-                self.id.update(line.args)
-            elif line.command == "param" and "name" in line.args:
-                self.params[line.args["name"]] = dict(line.args)
-            elif line.command == "wait":
+            line = await self._expect(commands, timeout or self.reply_timeout, "wait")
+            if line.command == "wait":
                 return self.id
+            self.dialect.hub_answer(line, self.id, self.params)
 
     async def set_param(self, name: str, value: object) -> None:
         """``set-param`` (send before :meth:`init`)."""
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
-        await self.send(format_line("set-param", name=name, value=text))
+        await self.send(self.dialect.param_line(name, text))
 
     async def init(self, timeout: float | None = None) -> None:
         """``init`` and wait for ``ready`` (engines may load books and tables here)."""
@@ -299,15 +287,15 @@ class HubClient:
 
     async def new_game(self) -> None:
         """``new-game`` (the engine clears its tables)."""
-        await self.send("new-game")
+        await self.send(self.dialect.new_game_line())
 
     async def position(self, pos: str | Board, moves: Sequence[str] = ()) -> None:
         """``pos``: a 51-character Hub position and the moves played from it, or a board (sent
         as the position before its trailing reversible king moves, and those moves)."""
         if isinstance(pos, Board):
             pos, moves = reversible_tail(pos)
-        joined = " ".join(moves)
-        await self.send(format_line("pos", pos=pos, moves=joined or None))
+        for line in self.dialect.position_lines(pos, moves):
+            await self.send(line)
 
     async def go(
         self, limit: HubLimit, mode: str = "think", timeout: float | None = None
@@ -315,8 +303,9 @@ class HubClient:
         """Send the ``level`` and ``go <mode>`` lines; returns the running search."""
         if self._searching:
             raise HubError("a search is already running")
-        await self.send(limit.line())
-        await self.send(f"go {mode}")
+        for line in self.dialect.limit_lines(limit):
+            await self.send(line)
+        await self.send(self.dialect.go_line(mode))
         self._searching = True
         return HubSearch(self, timeout if timeout is not None else limit.default_timeout())
 
@@ -346,10 +335,10 @@ class HubClient:
 
 async def open_engine(
     command: str | Sequence[str], params: dict[str, object] | None = None,
-    cwd: str | None = None, timeout: float = 30.0,
+    cwd: str | None = None, timeout: float = 30.0, protocol: str = "hub2",
 ) -> HubClient:
     """Start a Hub engine, handshake, set ``params`` and ``init``; returns the ready client."""
-    client = await HubClient.popen(command, cwd, reply_timeout=timeout)
+    client = await HubClient.popen(command, cwd, reply_timeout=timeout, protocol=protocol)
     try:
         await client.hub(timeout)
         for name, value in (params or {}).items():
@@ -382,17 +371,18 @@ class SimpleHubEngine:
     @classmethod
     def popen(
         cls, command: str | Sequence[str], params: dict[str, object] | None = None,
-        cwd: str | None = None, timeout: float = 30.0,
+        cwd: str | None = None, timeout: float = 30.0, protocol: str = "hub2",
     ) -> SimpleHubEngine:
         """Start, handshake, set parameters and ``init`` an engine process."""
-        return cls(open_engine(command, params, cwd, timeout))
+        return cls(open_engine(command, params, cwd, timeout, protocol))
 
     @classmethod
     def start(
-        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 30.0
+        cls, command: str | Sequence[str], cwd: str | None = None, reply_timeout: float = 30.0,
+        protocol: str = "hub2",
     ) -> SimpleHubEngine:
         """Start an engine process without the handshake (then :meth:`hub`, :meth:`init`)."""
-        return cls(HubClient.popen(command, cwd, reply_timeout))
+        return cls(HubClient.popen(command, cwd, reply_timeout, protocol))
 
     def hub(self, timeout: float | None = None) -> dict[str, str]:
         """Blocking :meth:`HubClient.hub`; the parameters are in ``client.params``."""
@@ -403,6 +393,14 @@ class SimpleHubEngine:
 
     def init(self, timeout: float | None = None) -> None:
         self._run(self.client.init(timeout))
+
+    def call(self, coro: Awaitable[T], timeout: float | None = None) -> T:
+        """Run a coroutine of :attr:`client` on the engine's loop and return its result."""
+        return self._run(coro, timeout)
+
+    def send_soon(self, line: str) -> None:
+        """Send a line from any thread without waiting (``stop`` during a search)."""
+        asyncio.run_coroutine_threadsafe(self.client.send(line), self._loop)
 
     def _run(self, coro: Awaitable[T], timeout: float | None = None) -> T:
         async def wrap() -> T:

@@ -30,6 +30,7 @@ from damier.core.fen import from_hub
 from damier.core.move import Move
 from damier.core.variants import get_variant, variant_names
 from damier.protocol.errors import HubError
+from damier.protocol.hub.notation import MODES, HubNotation
 from damier.protocol.hub.syntax import HubLine, format_line, parse_line
 
 if TYPE_CHECKING:
@@ -175,6 +176,10 @@ class HubServer:
         self.send(format_line(
             "param", name="level", value=self.params["level"], type="int", min=1, max=10,
         ))
+        self.send(format_line(
+            "param", name="notation", value=self.notation.mode, type="enum",
+            values=" ".join(MODES),
+        ))
         self.send("wait")
 
     def cmd_set_param(self, line: HubLine) -> None:
@@ -186,11 +191,20 @@ class HubServer:
             level = line.get_int("value")
             if level is None or not 1 <= level <= 10:
                 raise HubError(f"level must be an integer from 1 to 10, not {value!r}")
+        elif name == "notation":
+            if value not in MODES:
+                raise HubError(f"notation must be numeric or algebraic, not {value!r}")
         else:
             return  # unknown parameters are ignored like unknown commands
         self.params[name] = value
         self.engine = None
         self.board = None
+
+    @property
+    def notation(self) -> HubNotation:
+        """How moves are written for the current variant (see :mod:`.notation`)."""
+        rules = get_variant(resolve_variant(self.params["variant"]))
+        return HubNotation(rules, self.params.get("notation"))
 
     def _ensure_engine(self) -> Engine:
         if self.engine is None:
@@ -215,9 +229,10 @@ class HubServer:
         text = line.get("pos")
         position = from_hub(text, rules) if text else None
         board = Board(rules, position=position)
+        notation = self.notation
         for token in (line.get("moves") or "").split():
             try:
-                board.push(token)
+                board.push(notation.read(board, token))
             except DamierError as e:
                 raise HubError(f"move {token!r} after {board.hub()}: {e}") from None
         self.board = board
@@ -328,14 +343,18 @@ class HubServer:
         if best is None:
             best = board.legal_moves[0]
             ponder = None
-        self.send(format_line(
-            "done", move=best.hub(), ponder=ponder.hub() if ponder is not None else None
-        ))
+        self.send(self.done_line(best, ponder))
 
-    @staticmethod
-    def info_line(info: Info) -> str:
+    def done_line(self, best: Move, ponder: Move | None) -> str:
+        """The line that ends a search."""
+        write = self.notation.write
+        return format_line("done", move=write(best),
+                           ponder=write(ponder) if ponder is not None else None)
+
+    def info_line(self, info: Info) -> str:
         """The Hub ``info`` line of an engine report."""
         nps = getattr(info, "nps", None)
+        write = self.notation.write
         return format_line(
             "info",
             depth=getattr(info, "depth", None),
@@ -343,7 +362,7 @@ class HubServer:
             nodes=getattr(info, "nodes", None),
             time=_fmt3(getattr(info, "time", None)),
             nps=_fmt3(nps / 1e6 if nps is not None else None),
-            pv=" ".join(m.hub() for m in (getattr(info, "pv", None) or [])) or None,
+            pv=" ".join(write(m) for m in (getattr(info, "pv", None) or [])) or None,
         )
 
 

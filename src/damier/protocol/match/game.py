@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
-from damier.protocol.errors import ProtocolError
 from damier.protocol.match.openings import Opening
 from damier.protocol.match.players import Clock, EngineSpec, Player, TimeControl, side_name
 
@@ -103,7 +102,7 @@ def play_game(task: GameTask) -> GameRecord:
     # The record starts after the opening so that PDN shows it from its FEN.
     base_ply = board.ply
     players: list[Player | None] = [None, None]
-    names = [task.white.name, task.black.name]
+    names = [task.white.label, task.black.label]
     winner: int | None = None
     reason = ""
     finished = True
@@ -113,11 +112,11 @@ def play_game(task: GameTask) -> GameRecord:
         for color, spec in ((WHITE, task.white), (BLACK, task.black)):
             try:
                 players[color] = spec.create(task.variant)
-            except (ProtocolError, OSError) as e:
+            except (DamierError, OSError) as e:
                 winner, reason = 1 - color, f"{side_name(color)} engine failed to start: {e}"
                 raise _GameOver from None
             players[color].new_game()  # type: ignore[union-attr]
-            names[color] = players[color].name  # type: ignore[union-attr]
+        _mark_clash(players, task.a_is_white)
         clock = Clock(task.tc)
         while True:
             outcome = board.outcome()
@@ -164,6 +163,10 @@ def play_game(task: GameTask) -> GameRecord:
             if p is not None:
                 with contextlib.suppress(Exception):  # a dying engine must not lose the record
                     p.close()
+    _mark_clash(players, task.a_is_white)   # a DXP engine's name is known once it played
+    for color, player in enumerate(players):
+        if player is not None:
+            names[color] = player.name
     moves = [m.hub() for m in board.move_stack[base_ply:]]
     return GameRecord(
         index=task.index, variant=task.variant, opening=task.opening.name, start_fen=start_fen,
@@ -171,6 +174,14 @@ def play_game(task: GameTask) -> GameRecord:
         result=rules.result_text(winner), winner=winner, reason=reason,
         seconds=time.perf_counter() - started, finished=finished,
     )
+
+
+def _mark_clash(players: list[Player | None], a_is_white: bool) -> None:
+    """Two engines with the same name: engine B gets a ``'``, in every game alike."""
+    white, black = players
+    if white is not None and black is not None and white.name == black.name:
+        b = black if a_is_white else white
+        b.rename(b.name + "'")
 
 
 class _GameOver(Exception):

@@ -1,30 +1,38 @@
-"""Players of engine games: damier's own engine in-process, or any Hub engine process.
+"""Players of engine games: any engine behind :class:`~damier.engine.api.EngineLike` —
+damier's own in-process, a Hub-2 or Hub-1 process, a DXP follower.
 
 An :class:`EngineSpec` is a small picklable description (what a worker process or a Dask
 worker receives); :meth:`EngineSpec.create` builds the :class:`Player` in the process that
-plays. Specs are written on the command line as:
+plays. Specs are written on the command line in two ways:
 
-* ``damier`` or ``damier:level=N`` (``damier:N`` for short; ``name=X`` renames it) — damier's
-  engine, in-process;
-* ``hub:COMMAND`` or any other text — a command line that starts a Hub engine
-  (``"damier hub --level 3"``, ``"/opt/scan/scan hub"``); its ``variant`` parameter is set
-  to the match's variant when it offers one.
+* short: ``damier`` or ``damier:level=N`` (``damier:N``; ``name=X`` renames it) — damier's
+  engine in-process; ``hub:COMMAND`` or any other text — a command line that starts a Hub-2
+  engine (``"damier hub --level 3"``);
+* cutechess-style settings (:meth:`EngineSpec.from_settings`): ``name=scan cmd="./scan hub"
+  dir=/opt/scan proto=hub1 option.book=false``, with ``proto`` one of ``builtin`` (``level=N``),
+  ``hub``, ``hub1``, ``dxp`` (``cmd`` started as a follower — ``{port}`` in it is replaced by a
+  free loopback port — and/or ``host=HOST:PORT`` to connect to), ``option.NAME=VALUE`` for
+  Hub parameters. The Hub ``variant`` parameter is set to the match's variant.
 
-:class:`TimeControl` (``--time``, ``--depth``, ``--nodes``, ``--movetime``) and
-:class:`Clock` keep each side's time. This module must not decide results; see ``game``.
+A player's name is ``name=`` when given, else the engine's own (its Hub ``id`` or DXP name),
+so that the summary, the games and the PDN say the same. :class:`TimeControl` and
+:class:`Clock` keep each side's time; :func:`engine_limit` turns them into the engine
+layer's :class:`~damier.engine.timecontrol.Limit`. This module must not decide results; see
+``game``.
 """
 
 from __future__ import annotations
 
 import shlex
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from damier.core.board import Board
 from damier.core.colors import WHITE
-from damier.core.errors import DamierError
 from damier.core.move import Move
+from damier.engine.api import BuiltinEngine, EngineLike
+from damier.engine.timecontrol import Limit
 from damier.protocol.errors import MatchError
 
 
@@ -128,16 +136,56 @@ class PlayerMove:
     seconds: float = 0.0
 
 
-class Player(Protocol):
-    """What a game needs from an engine."""
+def engine_limit(board: Board, clock: Clock) -> Limit:
+    """The engine-layer limit of the side to move under ``clock``'s time control."""
+    tc = clock.tc
+    if not tc.timed:
+        return Limit(depth=tc.depth, nodes=tc.nodes, time=tc.move_time)
+    return Limit(white_clock=clock.remaining[0], black_clock=clock.remaining[1],
+                 increment=tc.increment, moves_to_go=clock.moves_to_go(board.turn))
 
-    name: str
 
-    def new_game(self) -> None: ...
+class Player:
+    """An engine in a game: asks it for moves under the clock and checks them."""
 
-    def play(self, board: Board, clock: Clock) -> PlayerMove: ...
+    def __init__(self, engine: EngineLike) -> None:
+        self.engine = engine
+        self._name = ""
 
-    def close(self) -> None: ...
+    @property
+    def name(self) -> str:
+        """The engine's name (a DXP engine tells it with its first GAMEACC), or the one
+        given by :meth:`rename`."""
+        return self._name or self.engine.name
+
+    def rename(self, name: str) -> None:
+        self._name = name
+
+    def new_game(self) -> None:
+        self.engine.new_game()
+
+    def play(self, board: Board, clock: Clock) -> PlayerMove:
+        """The engine's move (timed); :class:`IllegalEngineMove` if it is not legal."""
+        start = time.perf_counter()
+        result = self.engine.play(board.copy(), engine_limit(board, clock))
+        seconds = time.perf_counter() - start
+        move = result.move
+        if move is None or move not in board.legal_moves:
+            raise IllegalEngineMove(f"{self.name} returned {move!s} which is not a legal move")
+        info = result.info
+        return PlayerMove(move, info.score if info else None, info.win_in if info else None,
+                          info.depth if info else None, seconds)
+
+    def close(self) -> None:
+        self.engine.quit()
+
+
+KINDS = {"builtin": "damier", "damier": "damier", "hub": "hub", "hub2": "hub", "hub1": "hub1",
+         "dxp": "dxp"}
+"""``proto=`` values and the spec kind each stands for."""
+
+DEFAULT_MOVE_TIMEOUT = 120.0
+"""Seconds an external engine may think on a depth or node limit before it is given up."""
 
 
 @dataclass(frozen=True)
@@ -148,143 +196,153 @@ class EngineSpec:
     name: str
     level: int = 10
     command: tuple[str, ...] = ()
+    cwd: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
+    address: str | None = None
+    move_timeout: float = DEFAULT_MOVE_TIMEOUT
+
+    @property
+    def label(self) -> str:
+        """The name to use before the engine has told its own."""
+        if self.name:
+            return self.name
+        if self.command:
+            return shlex.join(self.command)
+        return self.address or self.kind
 
     @classmethod
     def parse(cls, text: str) -> EngineSpec:
+        """A short spec (see the module docstring), or settings when it starts with one."""
         t = text.strip()
         if not t:
             raise MatchError("empty engine spec")
         if t == "damier" or t.startswith("damier:"):
-            level, name = 10, ""
-            for item in filter(None, t[len("damier:"):].split(",")) if ":" in t else []:
-                key, eq, value = item.partition("=")
-                if not eq:
-                    key, value = "level", key
-                if key == "level":
-                    if not value.isdigit() or not 1 <= int(value) <= 10:
-                        raise MatchError(f"engine {text!r}: level must be 1..10, not {value!r}")
-                    level = int(value)
-                elif key == "name":
-                    name = value
-                else:
-                    raise MatchError(f"engine {text!r}: unknown setting {key!r} (level, name)")
-            return cls("damier", name or f"damier-{level}", level)
+            return cls._builtin(text, filter(None, t[len("damier:"):].split(",")) if ":" in t else [])
+        if _is_setting(t.split(maxsplit=1)[0]):
+            return cls.from_settings(_split(text))
         command = t[4:] if t.startswith("hub:") else t
-        try:
-            argv = tuple(shlex.split(command))
-        except ValueError as e:
-            raise MatchError(f"engine {text!r}: {e}") from None
+        argv = tuple(_split(command))
         if not argv:
             raise MatchError(f"engine {text!r}: empty command")
-        return cls("hub", command, 10, argv)
+        return cls("hub", "", 10, argv)
+
+    @classmethod
+    def _builtin(cls, text: str, items: object) -> EngineSpec:
+        level, name = 10, ""
+        for item in items:  # type: ignore[attr-defined]
+            key, eq, value = item.partition("=")
+            if not eq:
+                key, value = "level", key
+            if key == "level":
+                if not value.isdigit() or not 1 <= int(value) <= 10:
+                    raise MatchError(f"engine {text!r}: level must be 1..10, not {value!r}")
+                level = int(value)
+            elif key == "name":
+                name = value
+            else:
+                raise MatchError(f"engine {text!r}: unknown setting {key!r} (level, name)")
+        return cls("damier", name or f"damier-{level}", level)
+
+    @classmethod
+    def from_settings(cls, settings: Sequence[str]) -> EngineSpec:
+        """``name=… cmd=… dir=… proto=… level=… host=… timeout=… option.NAME=VALUE``."""
+        text = " ".join(settings)
+        values: dict[str, str] = {}
+        options: list[tuple[str, str]] = []
+        for item in settings:
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise MatchError(f"engine {text!r}: {item!r} is not NAME=VALUE")
+            if key.startswith("option."):
+                if not key[7:]:
+                    raise MatchError(f"engine {text!r}: option without a name")
+                options.append((key[7:], value))
+            elif key in ("name", "cmd", "dir", "proto", "level", "host", "timeout"):
+                values[key] = value
+            else:
+                raise MatchError(f"engine {text!r}: unknown setting {key!r} (name, cmd, dir, "
+                                 "proto, level, host, timeout, option.NAME)")
+        proto = values.get("proto", "builtin" if "cmd" not in values and "host" not in values
+                            else "hub")
+        kind = KINDS.get(proto)
+        if kind is None:
+            raise MatchError(f"engine {text!r}: proto must be builtin, hub, hub1 or dxp, "
+                             f"not {proto!r}")
+        timeout = DEFAULT_MOVE_TIMEOUT
+        if "timeout" in values:
+            try:
+                timeout = float(values["timeout"])
+            except ValueError:
+                timeout = -1.0
+            if not timeout > 0:
+                raise MatchError(f"engine {text!r}: timeout must be a positive number of seconds")
+        if kind == "damier":
+            level = [f"level={values['level']}"] if "level" in values else []
+            named = [f"name={values['name']}"] if "name" in values else []
+            spec = cls._builtin(text, level + named)
+            if options or "cmd" in values or "dir" in values:
+                raise MatchError(f"engine {text!r}: the built-in engine takes level= and name= "
+                                 "only")
+            return spec
+        command = tuple(_split(values.get("cmd", "")))
+        if kind in ("hub", "hub1") and not command:
+            raise MatchError(f"engine {text!r}: a Hub engine needs cmd=")
+        if "level" in values:
+            options.append(("level", values["level"]))
+        address = values.get("host")
+        if kind == "dxp":
+            if not command and not address:
+                raise MatchError(f"engine {text!r}: a DXP engine needs cmd= or host=HOST:PORT")
+            if address is not None:
+                _host_port(address, text)
+        elif address is not None:
+            raise MatchError(f"engine {text!r}: host= is for DXP engines")
+        return cls(kind, values.get("name", ""), 10, command, values.get("dir"), tuple(options),
+                   address, timeout)
 
     def create(self, variant: str) -> Player:
-        """Build the player in this process."""
+        """Build the player in this process (this starts or connects to the engine)."""
+        return Player(self.start(variant))
+
+    def start(self, variant: str) -> EngineLike:
+        """The engine, started and ready to play ``variant``."""
         if self.kind == "damier":
-            return LocalEnginePlayer(self.name, variant, self.level)
-        return HubPlayer(self.name, variant, self.command)
+            return BuiltinEngine(variant, self.level, self.name or None)
+        if self.kind in ("hub", "hub1"):
+            from damier.protocol.hub.engine import HubEngine
+
+            protocol = "hub2" if self.kind == "hub" else "hub1"
+            return HubEngine(self.command, variant, protocol, self.cwd, dict(self.options),
+                             self.name or None, move_timeout=self.move_timeout)
+        from damier.protocol.dxp.engine import DxpEngine
+
+        if self.options:
+            raise MatchError(f"engine {self.label!r}: DXP engines take no option.NAME")
+        host, port = _host_port(self.address, self.label) if self.address else ("127.0.0.1", None)
+        if variant != "international":
+            raise MatchError(f"engine {self.label!r}: DXP plays international only")
+        return DxpEngine(host, port, self.command or None, self.cwd, self.name or None,
+                         move_timeout=self.move_timeout)
 
 
-def _engine_limit(board: Board, clock: Clock) -> Any:
-    from damier.protocol.hub.server import make_limit
-
-    tc = clock.tc
-    if not tc.timed:
-        return make_limit(depth=tc.depth, nodes=tc.nodes, time=tc.move_time)
-    return make_limit(
-        white_clock=clock.remaining[0], black_clock=clock.remaining[1],
-        increment=tc.increment or None, moves_to_go=clock.moves_to_go(board.turn),
-    )
+def _is_setting(word: str) -> bool:
+    key = word.partition("=")[0]
+    return "=" in word and (key in ("name", "cmd", "dir", "proto", "level", "host", "timeout")
+                            or key.startswith("option."))
 
 
-class LocalEnginePlayer:
-    """damier's engine in this process."""
-
-    def __init__(self, name: str, variant: str, level: int) -> None:
-        from damier.protocol.hub.server import new_engine
-
-        self.name = name
-        self.variant = variant
-        self.level = level
-        self.engine = new_engine(variant, level)
-
-    def new_game(self) -> None:
-        from damier.protocol.hub.server import new_engine
-
-        self.engine = new_engine(self.variant, self.level)
-
-    def play(self, board: Board, clock: Clock) -> PlayerMove:
-        start = time.perf_counter()
-        result = self.engine.play(board.copy(), _engine_limit(board, clock))
-        seconds = time.perf_counter() - start
-        info = result.info
-        move = result.move
-        if move is None or move not in board.legal_moves:
-            raise MatchError(f"{self.name} returned no legal move")
-        return PlayerMove(move, getattr(info, "score", None), getattr(info, "win_in", None),
-                          getattr(info, "depth", None), seconds)
-
-    def close(self) -> None:
-        pass
+def _split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError as e:
+        raise MatchError(f"engine {text!r}: {e}") from None
 
 
-class HubPlayer:
-    """A Hub engine process driven by :class:`~damier.protocol.hub.client.SimpleHubEngine`."""
-
-    def __init__(self, name: str, variant: str, command: tuple[str, ...]) -> None:
-        from damier.protocol.hub.client import SimpleHubEngine
-        from damier.protocol.hub.server import HUB_VARIANTS
-
-        self.engine = SimpleHubEngine.start(list(command))
-        try:
-            self.engine.hub()
-            offered = self.engine.client.params.get("variant", {}).get("values", "").split()
-            hub_name = next((h for h, n in HUB_VARIANTS.items() if n == variant), variant)
-            if offered:
-                value = hub_name if hub_name in offered else variant
-                if value not in offered:
-                    raise MatchError(f"engine {name!r} does not offer variant {variant!r}")
-                self.engine.set_param("variant", value)
-            elif variant != "international":
-                raise MatchError(f"engine {name!r} has no variant parameter for {variant!r}")
-            self.engine.init()
-        except BaseException:
-            self.engine.quit(1.0)
-            raise
-        self.name = self.engine.id.get("name", name)
-        if self.engine.id.get("version"):
-            self.name += " " + self.engine.id["version"]
-
-    def new_game(self) -> None:
-        self.engine.new_game()
-
-    def play(self, board: Board, clock: Clock) -> PlayerMove:
-        from damier.protocol.hub.client import HubLimit
-
-        tc = clock.tc
-        if tc.timed:
-            limit = HubLimit(time=clock.remaining[board.turn], inc=tc.increment or None,
-                             moves=clock.moves_to_go(board.turn))
-            timeout = clock.remaining[board.turn] + tc.increment + tc.margin + 10.0
-        else:
-            limit = HubLimit(depth=tc.depth, nodes=tc.nodes, move_time=tc.move_time)
-            timeout = 600.0
-        start = time.perf_counter()
-        result = self.engine.search(board, limit, timeout=timeout)
-        seconds = time.perf_counter() - start
-        try:
-            move = board.parse_move(result.move)
-        except DamierError as e:
-            raise IllegalEngineMove(f"{self.name} played {result.move!r}: {e}") from None
-        info = result.info
-        score = round(info.score * 100) if info is not None and info.score is not None else None
-        win_in = None
-        if score is not None and abs(score) >= 9900:
-            win_in = (1 if score > 0 else -1) * max(1, round(9999 - abs(score)))
-        return PlayerMove(move, score, win_in, info.depth if info else None, seconds)
-
-    def close(self) -> None:
-        self.engine.quit()
+def _host_port(address: str, text: str) -> tuple[str, int]:
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise MatchError(f"engine {text!r}: host must be HOST:PORT, not {address!r}")
+    return host.strip("[]"), int(port)
 
 
 class IllegalEngineMove(MatchError):

@@ -44,6 +44,15 @@ class MatchResult:
     decision: str | None = None
 
     @property
+    def names(self) -> tuple[str, str] | None:
+        """(engine A, engine B) as the games name them (their ``name=`` or their own id),
+        from the first game; ``None`` before any game."""
+        if not self.records:
+            return None
+        first = self.records[0]
+        return (first.white, first.black) if first.a_is_white else (first.black, first.white)
+
+    @property
     def stopped_early(self) -> bool:
         return self.decision is not None
 

@@ -8,7 +8,15 @@ N = W + D + L):
 * Elo difference ``elo(p) = -400 * log10(1/p - 1)`` (the logistic model)
 * per-game variance ``s2 = (W (1-p)^2 + D (1/2-p)^2 + L p^2) / N`` (trinomial, no draw
   model assumed); standard error of the score ``se = sqrt(s2 / N)``
-* 95% interval: ``elo(p - 1.959964 se) .. elo(p + 1.959964 se)`` (infinite at a score of 0/1)
+* 95% interval shown in the summary (:meth:`MatchScore.elo_interval_wilson`): Wilson's score
+  interval for the score per game, taken as a binomial proportion over N games,
+  ``(p + z²/2N ± z sqrt(p(1-p)/N + z²/4N²)) / (1 + z²/N)`` with ``z = 1.959964``, turned
+  into Elo. It stays finite on the side away from a 0% or 100% score (6-0 gives
+  +77.5 .. +inf; 0-6 gives -inf .. -77.5) and is conservative when games are drawn (a draw
+  counts as half a win, so the binomial spread is an upper bound of the real one)
+* the normal-approximation (Wald) interval ``elo(p - 1.959964 se) .. elo(p + 1.959964 se)``
+  (:meth:`MatchScore.elo_interval`; infinite at a score of 0 or 1, and zero-width when every
+  game ends alike)
 * LOS ``= 1/2 (1 + erf((W - L) / sqrt(2 (W + L))))``
 * SPRT of H0: elo = elo0 against H1: elo = elo1 with error rates alpha, beta, in the
   generalised (normal-approximation) form used by fishtest and cutechess's successors:
@@ -97,9 +105,27 @@ class MatchScore:
         se = math.sqrt(self.variance() / n)
         return elo_from_score(self.score - z * se), elo_from_score(self.score + z * se)
 
+    def elo_interval_wilson(self, z: float = Z95) -> tuple[float, float]:
+        """The (lower, upper) Elo bounds of Wilson's score interval (see the module
+        docstring).
+
+        >>> [round(x, 1) for x in MatchScore(6, 0, 0).elo_interval_wilson()]
+        [77.5, inf]
+        """
+        n = self.games
+        if not n:
+            return (-math.inf, math.inf)
+        p = self.score
+        centre = p + z * z / (2 * n)
+        spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+        scale = 1 + z * z / n
+        low = 0.0 if p <= 0 else (centre - spread) / scale    # exactly 0 (rounding aside)
+        high = 1.0 if p >= 1 else (centre + spread) / scale
+        return elo_from_score(low), elo_from_score(high)
+
     def elo_error(self) -> float:
-        """Half the width of the 95% interval (inf when unbounded)."""
-        lo, hi = self.elo_interval()
+        """Half the width of the 95% Wilson interval (inf when unbounded)."""
+        lo, hi = self.elo_interval_wilson()
         return (hi - lo) / 2
 
     def los(self) -> float:
@@ -110,12 +136,12 @@ class MatchScore:
         return 0.5 * (1.0 + math.erf((self.wins - self.losses) / math.sqrt(2.0 * decisive)))
 
     def summary(self) -> str:
-        """One line: W/D/L, score, Elo ± error and LOS."""
-        lo, hi = self.elo_interval()
+        """One line: W/D/L, score, Elo with its 95% Wilson interval, and LOS."""
+        lo, hi = self.elo_interval_wilson()
         elo = self.elo()
         return (f"W {self.wins} D {self.draws} L {self.losses} ({self.games} games), "
                 f"score {100 * self.score:.1f}%, Elo {_fmt(elo)} "
-                f"[95%: {_fmt(lo)} .. {_fmt(hi)}], LOS {100 * self.los():.1f}%")
+                f"[95% Wilson: {_fmt(lo)} .. {_fmt(hi)}], LOS {100 * self.los():.1f}%")
 
 
 def _fmt(x: float) -> str:

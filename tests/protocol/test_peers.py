@@ -1,0 +1,64 @@
+"""Real third-party peers, installed by ``make test`` (test extra): dame-rs' ``dame hub``
+(MIT) as a Hub-2 engine in a damier match, and pydraughts' ``HubEngine`` driving
+``damier hub`` in Russian and Brazilian (8x8, numeric notation a1 = 1, as pydraughts numbers
+those variants). Both packages install beside damier (pydraughts' package is ``draughts``;
+py-draughts, which would clash with it, is not a test dependency)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from damier import Board
+from damier.protocol.hub.notation import HubNotation
+from damier.protocol.match.game import GameTask, play_game
+from damier.protocol.match.openings import load_openings
+from damier.protocol.match.players import EngineSpec, TimeControl
+
+
+def test_match_against_dame_hub() -> None:
+    beside = Path(sys.executable).with_name("dame")
+    dame = str(beside) if beside.exists() else shutil.which("dame")
+    assert dame, "dame-rs (the test extra) provides the dame command"
+    spec = EngineSpec.from_settings([f"cmd={dame} hub", "proto=hub"])
+    for a_white in (True, False):
+        other = EngineSpec.parse("damier:1")
+        white, black = (spec, other) if a_white else (other, spec)
+        record = play_game(GameTask(0, "international", load_openings("2move")[0], white, black,
+                                    a_white, TimeControl(move_time=0.05)))
+        assert "dame" in (record.white if a_white else record.black)
+        assert "lost:" not in record.reason and "crashed" not in record.reason, record.reason
+        board = Board(fen=record.start_fen)
+        for mv in record.moves:
+            board.push(mv)
+        assert len(record.moves) >= 10
+
+
+@pytest.mark.parametrize("variant", ["russian", "brazilian"])
+def test_pydraughts_hub_engine_plays_damier_hub(variant: str) -> None:
+    import draughts  # pydraughts, a test dependency
+    from draughts.engine import HubEngine, Limit
+
+    # pydraughts resolves symbolic links in the command (a venv's python would lose its venv),
+    # so it gets the console script installed beside this interpreter
+    script = Path(sys.executable).with_name("damier")
+    command = [str(script), "hub", "--variant", variant, "--notation", "numeric", "--level", "2"]
+    engine = HubEngine(command)
+    try:
+        engine.init()
+        theirs = draughts.Board(variant)
+        ours = Board(variant)
+        numeric = HubNotation(ours.rules, "numeric")
+        while not theirs.is_over() and ours.ply < 40:
+            result = engine.play(theirs, Limit(movetime=0.05), ponder=False)
+            move = result.move
+            theirs.push(move)                               # pydraughts accepts it as legal
+            ours.push(numeric.read(ours, move.hub_move))    # and it is the same move for damier
+            assert numeric.write(ours.peek()) == move.hub_move
+        assert ours.ply >= 20
+    finally:
+        engine.quit()
+        engine.kill_process()
