@@ -31,7 +31,7 @@ def engine_module() -> Any | None:
         import damier.engine as eng
     except Exception:  # noqa: BLE001 - any failure means "no engine"
         return None
-    if not all(hasattr(eng, n) for n in ("Engine", "Limit")):
+    if not all(hasattr(eng, n) for n in ("BuiltinEngine", "Limit")):
         return None
     return eng
 
@@ -46,11 +46,18 @@ def move_seconds(level: int, remaining_ms: int | None, increment_s: float) -> fl
 
 
 class Thinker:
-    """One engine instance for one game or one analysis session (not shared across threads)."""
+    """One engine instance for one game or one analysis session (not shared across threads).
 
-    def __init__(self, variant: str, level: int) -> None:
+    It speaks to the engine only through :class:`~damier.engine.api.EngineLike` (``play``,
+    ``analyse``, ``stop``): the built-in engine by default, or any engine ``factory(variant,
+    level)`` builds (an external Hub or DXP engine)."""
+
+    def __init__(
+        self, variant: str, level: int, factory: Callable[[str, int], Any] | None = None
+    ) -> None:
         self.variant = variant
         self.level = level
+        self.factory = factory
         self._engine: Any | None = None
         self._stopped = threading.Event()
         self._lock = threading.Lock()
@@ -61,7 +68,8 @@ class Thinker:
             return None
         with self._lock:
             if self._engine is None:
-                self._engine = eng.Engine(self.variant, level=self.level)
+                make = self.factory or (lambda v, lv: eng.BuiltinEngine(v, level=lv))
+                self._engine = make(self.variant, self.level)
             return self._engine
 
     def choose(self, board: Board, seconds: float) -> Move:
@@ -97,7 +105,7 @@ class Thinker:
         eng = engine_module()
         assert eng is not None
         turn = board.turn
-        for info in engine.iterate(board.copy(), eng.Limit(time=seconds), multipv=multipv):
+        for info in engine.analyse(board.copy(), eng.Limit(time=seconds), multipv):
             if self._stopped.is_set():
                 break
             on_info(info_to_json(board, info, turn))
