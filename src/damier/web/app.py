@@ -24,7 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from damier.web import api, ws
-from damier.web.errors import WebError
+from damier.web.errors import WebError, status_code
 from damier.web.games import GameService
 from damier.web.store import Store, default_db_path
 
@@ -38,18 +38,19 @@ async def index(request: Request) -> Response:
 
 async def web_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, WebError)
-    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+    return JSONResponse(exc.body(), status_code=exc.status)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
+    return JSONResponse({"error": exc.detail, "code": status_code(exc.status_code)},
+                        status_code=exc.status_code,
                         headers=exc.headers)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
-    return JSONResponse({"error": "internal error"}, status_code=500)
+    return JSONResponse({"error": "internal error", "code": "internal"}, status_code=500)
 
 
 def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2) -> Starlette:

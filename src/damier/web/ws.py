@@ -101,7 +101,7 @@ async def game_socket(ws: WebSocket) -> None:
             raise WebError(404, f"no game with id {text!r}")
         s = await svc.get(int(text))
     except WebError as e:
-        await ws.send_json({"type": "error", "status": e.status, "error": e.message})
+        await ws.send_json({"type": "error", "status": e.status, **e.body()})
         await ws.close(code=4404)
         return
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
@@ -117,7 +117,7 @@ async def game_socket(ws: WebSocket) -> None:
                 if not isinstance(msg, dict):
                     raise ValueError("not an object")
             except ValueError:
-                await _offer_async(queue, {"type": "error", "status": 400,
+                await _offer_async(queue, {"type": "error", "status": 400, "code": "bad_message",
                                            "error": "messages must be JSON objects"})
                 continue
             kind = msg.get("type")
@@ -133,6 +133,7 @@ async def game_socket(ws: WebSocket) -> None:
                     await analysis.halt()
             else:
                 await _offer_async(queue, {"type": "error", "status": 422,
+                                           "code": "bad_message",
                                            "error": f"unknown message type {kind!r}"})
     except (WebSocketDisconnect, RuntimeError):
         pass
