@@ -50,24 +50,26 @@ async def play(store: Store, s: Session, text: str) -> None:
         clock.check_flag(s)
         check_open(s)
         if s.player(s.board.turn) != "human":
-            raise WebError(409, f"it is the engine's turn ({color_name(s.board.turn)})")
+            raise WebError(409, f"it is the engine's turn ({color_name(s.board.turn)})",
+                           "engine_turn")
         try:
             move = s.board.parse_move(text)
         except AmbiguousMoveError as e:
-            raise WebError(422, str(e), candidates=e.candidates) from None
+            raise WebError(422, str(e), "ambiguous_move", move=text,
+                           candidates=e.candidates) from None
         except DamierError as e:
-            raise WebError(422, str(e)) from None
+            raise WebError(422, str(e), "illegal_move", move=text) from None
         push(store, s, move)
 
 
 def huff_move(s: Session, square: Any, text: str | None) -> str:
     """Czech traditional: the move text that huffs the piece on ``square``, then plays ``text``."""
     if not s.board.rules.huffing:
-        raise WebError(422, f"huffing is not a rule of {s.board.rules.name}")
+        raise WebError(422, f"huffing is not a rule of {s.board.rules.name}", "no_huffing")
     if not isinstance(square, int | str) or isinstance(square, bool) or not str(square):
-        raise WebError(422, "square must name the piece to huff")
+        raise WebError(422, "square must name the piece to huff", "huff_square_missing")
     if not text:
-        raise WebError(422, "move must give the move to play after the huff")
+        raise WebError(422, "move must give the move to play after the huff", "huff_move_missing")
     return f"h{square},{text}"
 
 
@@ -86,7 +88,7 @@ async def undo(store: Store, s: Session) -> None:
             if s.player(probe.turn) == "human" or not s.humans():
                 break
         if count == 0 or (s.humans() and s.player(probe.turn) != "human"):
-            raise WebError(409, "there is no move of yours to take back")
+            raise WebError(409, "there is no move of yours to take back", "nothing_to_undo")
         for _ in range(count):
             board.pop()
             s.positions.pop()
@@ -125,10 +127,11 @@ def actor(s: Session, color: str | None, prefer_offer_target: bool = False) -> i
     """The human side acting: ``color`` if given, else the only human, else the side to move."""
     if color is not None:
         if color not in ("white", "black"):
-            raise WebError(422, "color must be white or black")
+            raise WebError(422, "color must be white or black", "bad_color")
         c = WHITE if color == "white" else BLACK
         if s.player(c) != "human":
-            raise WebError(409, f"{color} is played by the engine")
+            raise WebError(409, f"{color} is played by the engine",
+                           "engine_plays_white" if c == WHITE else "engine_plays_black")
         return c
     if prefer_offer_target and s.row.draw_offer is not None:
         return opponent(s.row.draw_offer)
@@ -136,7 +139,7 @@ def actor(s: Session, color: str | None, prefer_offer_target: bool = False) -> i
     if len(humans) == 1:
         return humans[0]
     if not humans:
-        raise WebError(409, "both sides are engines")
+        raise WebError(409, "both sides are engines", "both_engines")
     return s.board.turn
 
 
@@ -144,4 +147,4 @@ def check_open(s: Session) -> None:
     """409 if the game is over."""
     out = s.outcome()
     if out is not None:
-        raise WebError(409, f"the game is over: {out}")
+        raise WebError(409, f"the game is over: {out}", "game_over")

@@ -212,8 +212,8 @@ async def draw(request: Request) -> JSONResponse:
     data = await read_json(request)
     s = await load(request)
     action = opt_str(data, "action", "offer") or "offer"
-    message = await service(request).draw(s, action, opt_str(data, "color"))
-    return state_response(request, s, message=message)
+    note = await service(request).draw(s, action, opt_str(data, "color"))
+    return state_response(request, s, message=note.text, message_code=note.code)
 
 
 async def huff(request: Request) -> JSONResponse:

@@ -48,9 +48,10 @@ def parse_time_control(tc: Any) -> dict[str, Any] | None:
             raise TypeError
     except (TypeError, ValueError, KeyError):
         raise WebError(422, "time_control must be like \"5+3\" or {\"initial\": 300, "
-                            "\"increment\": 3}") from None
+                            "\"increment\": 3}", "bad_time_control") from None
     if not (1 <= initial <= 6 * 3600) or not (0 <= increment <= 600):
-        raise WebError(422, "time_control out of range (initial 1 s to 6 h, increment 0-600 s)")
+        raise WebError(422, "time_control out of range (initial 1 s to 6 h, increment 0-600 s)",
+                       "bad_time_control")
     return {"initial": initial, "increment": increment}
 
 

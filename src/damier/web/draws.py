@@ -10,7 +10,9 @@ This module must not notify watchers: the game service sends the returned messag
 
 from __future__ import annotations
 
-from damier.core.colors import color_name, opponent
+from typing import NamedTuple
+
+from damier.core.colors import WHITE, color_name, opponent
 from damier.core.errors import DamierError
 from damier.web import clock
 from damier.web.actions import actor, check_open, finish
@@ -21,47 +23,55 @@ from damier.web.store import Store
 ACTIONS = ("offer", "accept", "decline", "claim")
 
 
-async def draw(store: Store, s: Session, action: str, color: str | None) -> str:
+class Note(NamedTuple):
+    """What happened, for the player: a stable ``code`` (the page translates it) and the
+    English ``text``."""
+
+    code: str
+    text: str
+
+
+async def draw(store: Store, s: Session, action: str, color: str | None) -> Note:
     """``offer``, ``accept``, ``decline`` or ``claim`` a draw; returns what happened."""
     if action not in ACTIONS:
-        raise WebError(422, "action must be offer, accept, decline or claim")
+        raise WebError(422, "action must be offer, accept, decline or claim", "bad_draw_action")
     async with s.lock:
         clock.check_flag(s)
         check_open(s)
         row, board = s.row, s.board
         c = actor(s, color, prefer_offer_target=action in ("accept", "decline"))
-        message = ""
         if action == "claim":
             try:
                 board.claim_draw()
             except DamierError as e:
-                raise WebError(409, str(e)) from None
+                raise WebError(409, str(e), "no_draw_to_claim") from None
             row.ending = {"kind": "claim"}
-            message = "draw claimed"
+            note = Note("draw_claimed", "draw claimed")
         elif action == "offer":
             other = opponent(c)
             if s.player(other) == "engine":
                 if engine_accepts(s):
                     board.agree_draw()
                     row.ending = {"kind": "agreement"}
-                    message = "the engine accepts the draw"
+                    note = Note("engine_accepts_draw", "the engine accepts the draw")
                 else:
-                    message = "the engine declines the draw"
+                    note = Note("engine_declines_draw", "the engine declines the draw")
             else:
                 row.draw_offer = c
-                message = f"{color_name(c)} offers a draw"
+                note = Note("draw_offered_white" if c == WHITE else "draw_offered_black",
+                            f"{color_name(c)} offers a draw")
         else:
             if row.draw_offer is None or row.draw_offer == c:
-                raise WebError(409, "there is no draw offer to answer")
+                raise WebError(409, "there is no draw offer to answer", "no_draw_offer")
             if action == "accept":
                 board.agree_draw()
                 row.ending = {"kind": "agreement"}
-                message = "draw agreed"
+                note = Note("draw_agreed", "draw agreed")
             else:
-                message = "draw declined"
+                note = Note("draw_declined", "draw declined")
             row.draw_offer = None
         finish(store, s)
-    return message
+    return note
 
 
 def engine_accepts(s: Session) -> bool:

@@ -55,7 +55,7 @@ class GameService:
             return s
         row = self.store.get_game(gid)
         if row is None:
-            raise WebError(404, f"no game with id {gid}")
+            raise WebError(404, f"no game with id {gid}", "game_not_found")
         s = replay(row, self.store.moves(gid))
         self._remember(s)
         return s
@@ -99,14 +99,17 @@ class GameService:
     ) -> Session:
         for who in (white, black):
             if who not in PLAYERS:
-                raise WebError(422, f"players are 'human' or 'engine', not {who!r}")
+                raise WebError(422, f"players are 'human' or 'engine', not {who!r}", "bad_player")
         if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
-            raise WebError(422, "level must be an integer from 1 to 10")
+            raise WebError(422, "level must be an integer from 1 to 10", "bad_level")
         try:
             rules = get_variant(variant)
+        except DamierError as e:
+            raise WebError(422, str(e), "unknown_variant") from None
+        try:
             board = Board(rules, fen)
         except DamierError as e:
-            raise WebError(422, str(e)) from None
+            raise WebError(422, str(e), "bad_fen") from None
         tc = clock.parse_time_control(time_control)
         ms = int(tc["initial"] * 1000) if tc else None
         row = GameRow(
@@ -141,11 +144,11 @@ class GameService:
         await actions.resign(self.store, s, color)
         await self.notify(s)
 
-    async def draw(self, s: Session, action: str, color: str | None) -> str:
+    async def draw(self, s: Session, action: str, color: str | None) -> draws.Note:
         """``offer``, ``accept``, ``decline`` or ``claim`` a draw; returns what happened."""
-        message = await draws.draw(self.store, s, action, color)
-        await self.notify(s, message)
-        return message
+        note = await draws.draw(self.store, s, action, color)
+        await self.notify(s, note.text, note.code)
+        return note
 
     async def huff(self, s: Session, square: Any, text: str | None, wait: bool = False) -> None:
         """Czech traditional: huff the piece on ``square``, then play ``text``."""
@@ -160,9 +163,9 @@ class GameService:
     async def wait_engine(self, s: Session) -> None:
         await self.engine.wait(s)
 
-    async def notify(self, s: Session, message: str = "") -> None:
-        """Send the game's state to every WebSocket client watching it."""
-        await watchers.notify(s, message)
+    async def notify(self, s: Session, message: str = "", code: str = "") -> None:
+        """Send the game's state (and a note for the player) to every client watching it."""
+        await watchers.notify(s, message, code)
 
     # -- PDN -------------------------------------------------------------------------------
 

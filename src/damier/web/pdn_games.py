@@ -37,9 +37,9 @@ def import_pdn(store: Store, text: str) -> tuple[list[Session], list[dict[str, A
     try:
         games = pdn_io.import_pdn(text)
     except (DamierError, ValueError, LookupError) as e:
-        raise WebError(422, f"cannot read the PDN: {e}") from None
+        raise WebError(422, f"cannot read the PDN: {e}", "pdn_unreadable") from None
     if not games:
-        raise WebError(422, "no game found in the PDN text")
+        raise WebError(422, "no game found in the PDN text", "pdn_empty")
     for n, g in enumerate(games, 1):
         errors.extend({"game": n, "error": e} for e in g.errors)
         board = g.board
