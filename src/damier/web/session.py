@@ -21,7 +21,7 @@ from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.draws import Outcome
 from damier.core.errors import DamierError
 from damier.core.move import Move
-from damier.web.state import history_entry, move_json, pieces_string
+from damier.web.state import history_entry, move_json, pieces_string, reason_code
 from damier.web.store import GameRow, MoveRow, Store
 
 if TYPE_CHECKING:
@@ -136,6 +136,7 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
     out = s.outcome()
     moves = list(s.history)
     legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
+    code, args = reason_code(out.reason if out else None)
     return {
         "id": row.id,
         "variant": row.variant,
@@ -154,6 +155,8 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
         "positions": list(s.positions),
         "result": out.result if out else None,
         "reason": out.reason if out else None,
+        "reason_code": code,
+        "reason_args": args,
         "winner": (None if out.winner is None else color_name(out.winner)) if out else None,
         "outcome": str(out) if out else None,
         "status": "over" if out else "playing",

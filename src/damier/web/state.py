@@ -13,6 +13,7 @@ row type.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -107,6 +108,53 @@ def position_json(board: Board) -> dict[str, Any]:
         "result": out.result if out else None,
         "reason": out.reason if out else None,
     }
+
+
+REASON_CODES = {
+    "no legal move": "no_legal_move",
+    "no pieces left": "no_pieces",
+    "crowned a king": "crowned",
+    "agreement": "agreement",
+    "white resigned": "resigned_white",
+    "black resigned": "resigned_black",
+    "white lost on time": "time_white",
+    "black lost on time": "time_black",
+    "threefold repetition": "repetition_3",
+    "repetition": "repetition",
+    "move-count rule": "move_count_rule",
+    "long-diagonal rule": "long_diagonal",
+}
+"""The stable code of each fixed reason text a game can end with."""
+
+REASON_PATTERNS = (
+    (re.compile(r"(?P<n>\d+)-move rule"), "move_rule"),
+    (re.compile(r"(?P<n>\d+)-move king rule"), "king_move_rule"),
+    (re.compile(r"(?P<a>\d+) kings? v (?P<b>\d+) kings?"), "kings_ending"),
+)
+"""Reason texts with numbers in them: a code, the numbers its parameters."""
+
+
+def reason_code(reason: str | None) -> tuple[str | None, dict[str, int]]:
+    """The stable code of the reason a game ended and its parameters (for the page).
+
+    ``(None, {})`` for a reason without a code (the page then shows the English text).
+
+    >>> reason_code("25-move rule")
+    ('move_rule', {'n': 25})
+    >>> reason_code("2 kings v 1 king")
+    ('kings_ending', {'a': 2, 'b': 1})
+    >>> reason_code("black resigned")
+    ('resigned_black', {})
+    """
+    if reason is None:
+        return None, {}
+    if reason in REASON_CODES:
+        return REASON_CODES[reason], {}
+    for pattern, code in REASON_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match:
+            return code, {k: int(v) for k, v in match.groupdict().items()}
+    return None, {}
 
 
 def summary(row: GameRow) -> dict[str, Any]:
