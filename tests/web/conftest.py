@@ -8,6 +8,7 @@ Screenshots go to ``test-artifacts/web/``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -83,8 +84,9 @@ def chromium_paths() -> tuple[str, str]:
     return browser, driver
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@contextlib.contextmanager
+def launch_browser(accept_language: str | None = None) -> Iterator[Any]:
+    """Headless Chromium with a fresh profile (``accept_language``: e.g. ``"cs,en"``)."""
     if os.environ.get("DAMIER_SKIP_BROWSER") == "1":
         pytest.skip("DAMIER_SKIP_BROWSER=1")
     from selenium import webdriver
@@ -102,6 +104,9 @@ def browser() -> Iterator[Any]:
                 "--disable-sync", "--no-first-run", "--disable-quic",
                 f"--user-data-dir={profile}", "--window-size=1280,900"):
         opts.add_argument(arg)
+    if accept_language:
+        opts.add_argument(f"--lang={accept_language.split(',')[0]}")
+        opts.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
     drv = webdriver.Chrome(service=Service(driver_path), options=opts)
     drv.set_page_load_timeout(30)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -110,3 +115,9 @@ def browser() -> Iterator[Any]:
     finally:
         drv.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launch_browser() as drv:
+        yield drv

@@ -74,7 +74,7 @@ def python_graph() -> dict[str, set[str]]:
 
 def js_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
-    for path in STATIC.rglob("*.js"):
+    for path in STATIC.glob("*.js"):  # i18n/*.js are data (catalogs), not page modules
         name = path.relative_to(STATIC).as_posix()
         deps = set()
         for match in JS_IMPORT.finditer(path.read_text(encoding="utf-8")):

@@ -1,6 +1,6 @@
 // damier web: the JSON API client. Every request of the page goes through api(), which never
-// throws: it answers {ok, status, data}, with data.error set when the request failed.
-// Imports nothing.
+// throws: it answers {ok, status, data}, with data.error (English) and data.code (a stable
+// error code the page translates) set when the request failed. Imports nothing.
 
 export async function api(method, url, body, type = "application/json") {
   const opts = { method, headers: {} };
@@ -12,9 +12,9 @@ export async function api(method, url, body, type = "application/json") {
   try {
     res = await fetch(url, opts);
   } catch (e) {
-    return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+    return { ok: false, status: 0, data: { error: "the server cannot be reached", code: "unreachable" } };
   }
   let data = null;
-  try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+  try { data = await res.json(); } catch (e) { data = { error: res.statusText, code: `http_${res.status}` }; }
   return { ok: res.ok, status: res.status, data };
 }

@@ -3,18 +3,20 @@
 // the engine). The server is the only source of legal moves and results. No build step:
 // plain ES modules, imported one way (this module imports; none imports it):
 //   app -> controls, dialogs, editor, moving -> game -> analysis, view -> state -> api, play
-//   board (the SVG board) is imported by app only.
+//   board (the SVG board) is imported by app only; i18n (the languages) by any of them.
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { setupControls } from "./controls.js";
 import { setupDialogs } from "./dialogs.js";
 import { Editor } from "./editor.js";
+import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
 import { onDrop, onPress, onTap } from "./moving.js";
 import { app } from "./state.js";
-import { say } from "./view.js";
+import { say, sayError } from "./view.js";
 
 async function start() {
+  await startLanguage();
   app.board = new BoardView(document.getElementById("board"), { onTap, onPress, onDrop });
   app.editor = new Editor(app);
   const r = await api("GET", "/api/variants");
@@ -32,7 +34,7 @@ async function start() {
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
   if (created.ok) { say(""); await setGame(created.data, "open"); }
-  else say(created.data.error, true);
+  else sayError(created.data);
 }
 
 window.damier = app;

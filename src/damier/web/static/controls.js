@@ -1,31 +1,43 @@
 // damier web: the buttons beside the board (undo, flip, draw, resign, huff, analysis), the
 // typed-move box, the move list's navigation and the keyboard.
 import { api } from "./api.js";
+import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
 import { toggleAnalysis } from "./analysis.js";
 import { goTo, setGame } from "./game.js";
 import { app, resetPicker } from "./state.js";
-import { render, renderBoard, say } from "./view.js";
+import { noteText, render, renderBoard, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function post(path, body) {
   const r = await api("POST", `/api/games/${app.game.id}/${path}`, body);
-  if (r.ok) { say(r.data.message || ""); await setGame(r.data); } else say(r.data.error, true);
+  if (r.ok) { say(noteText(r.data)); await setGame(r.data); } else sayError(r.data);
 }
 
-function confirmTwice(button, label, action) {
+function confirmTwice(button, key, action) {
   if (button.dataset.armed === "1") {
     button.dataset.armed = "";
-    button.textContent = label;
+    button.textContent = t(key);
     action();
     return;
   }
   button.dataset.armed = "1";
-  button.textContent = `Really ${label.toLowerCase()}?`;
-  setTimeout(() => { button.dataset.armed = ""; button.textContent = label; }, 4000);
+  button.textContent = t(`${key}_really`);
+  setTimeout(() => { button.dataset.armed = ""; button.textContent = t(key); }, 4000);
+}
+
+function setupLanguages() {
+  const sel = $("lang-select");
+  for (const l of LANGUAGES) sel.add(new Option(l.name, l.code));
+  sel.value = language();
+  sel.addEventListener("change", async () => {
+    await setLanguage(sel.value, true);
+    render();
+  });
 }
 
 export function setupControls() {
+  setupLanguages();
   $("btn-undo").addEventListener("click", () => post("undo", {}));
   $("btn-flip").addEventListener("click", () => {
     app.flipped = !app.flipped;
@@ -33,11 +45,9 @@ export function setupControls() {
     render();
   });
   $("btn-resign").addEventListener("click", (e) =>
-    confirmTwice(e.currentTarget, "Resign", () => post("resign", {})));
+    confirmTwice(e.currentTarget, "ctl.resign", () => post("resign", {})));
   $("btn-draw").addEventListener("click", () => {
-    const g = app.game;
-    const action = g.can_claim_draw ? "claim" : $("btn-draw").textContent === "Accept draw" ? "accept" : "offer";
-    post("draw", { action });
+    post("draw", { action: $("btn-draw").dataset.action });
   });
   $("btn-huff").addEventListener("click", () => {
     app.huffMode = !app.huffMode;
@@ -51,7 +61,7 @@ export function setupControls() {
     const text = $("move-input").value.trim();
     if (!text || !app.game) return;
     const r = await api("POST", `/api/games/${app.game.id}/moves`, { move: text, wait: false });
-    if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else say(r.data.error, true);
+    if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else sayError(r.data);
   });
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button.mv[data-ply]");

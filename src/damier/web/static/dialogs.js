@@ -3,13 +3,22 @@
 import { api } from "./api.js";
 import { openGame, setGame } from "./game.js";
 import { app } from "./state.js";
-import { render, say } from "./view.js";
+import { language, t } from "./i18n.js";
+import { errorText, render, say, variantName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
+// the variants as options of a select, in the page's language, sorted by their shown name
+export function fillVariants(sel, variants) {
+  sel.innerHTML = "";
+  const named = variants.map((v) => [variantName(v.name, v.title), v.name]);
+  named.sort((a, b) => a[0].localeCompare(b[0]));
+  for (const [title, name] of named) sel.add(new Option(title, name));
+}
+
 export function openNewGame(preset = {}) {
   const sel = $("new-variant");
-  if (!sel.options.length) for (const v of app.variants) sel.add(new Option(v.title, v.name));
+  fillVariants(sel, app.variants);
   sel.value = preset.variant || (app.game ? app.game.variant : "international");
   $("new-fen").value = preset.fen || "";
   $("new-msg").textContent = "";
@@ -31,7 +40,7 @@ async function submitNew(e) {
   const fen = $("new-fen").value.trim();
   if (fen) body.fen = fen;
   const r = await api("POST", "/api/games", body);
-  if (!r.ok) { $("new-msg").textContent = r.data.error; return; }
+  if (!r.ok) { $("new-msg").textContent = errorText(r.data); return; }
   $("dlg-new").close();
   say("");
   await setGame(r.data, "open");
@@ -40,16 +49,17 @@ async function submitNew(e) {
 async function submitImport(e) {
   e.preventDefault();
   const text = $("import-text").value;
-  if (!text.trim()) { $("import-msg").textContent = "paste a PDN or choose a file"; return; }
+  if (!text.trim()) { $("import-msg").textContent = t("import.empty"); return; }
   const r = await api("POST", "/api/games/import", text, "text/plain; charset=utf-8");
   if (!r.ok) {
     const first = (r.data.errors && r.data.errors[0]) ? ` (${r.data.errors[0].error})` : "";
-    $("import-msg").textContent = (r.data.error || "nothing imported") + first;
+    $("import-msg").textContent = (r.data.code || r.data.error ? errorText(r.data) : t("import.nothing")) + first;
     return;
   }
   $("dlg-import").close();
-  const errs = r.data.errors.length ? `; ${r.data.errors.length} problem(s): ${r.data.errors[0].error}` : "";
-  say(`imported ${r.data.imported} game(s)${errs}`);
+  const errs = r.data.errors.length
+    ? " " + t("import.problems", { n: r.data.errors.length, error: r.data.errors[0].error }) : "";
+  say(t("import.done", { n: r.data.imported }) + errs);
   await openGame(r.data.ids[0]);
 }
 
@@ -61,8 +71,10 @@ async function showGames() {
     const tr = document.createElement("tr");
     tr.tabIndex = 0;
     tr.dataset.id = String(g.id);
-    const when = new Date(g.updated * 1000).toLocaleString();
-    for (const v of [g.id, g.variant, g.white, g.black, g.ply, g.result || "…", when]) {
+    const when = new Date(g.updated * 1000).toLocaleString(language());
+    const who = (p) => (p === "human" || p === "engine" ? t(`games.${p}`) : p);
+    const variant = variantName(g.variant, (app.variants.find((v) => v.name === g.variant) || {}).title);
+    for (const v of [g.id, variant, who(g.white), who(g.black), g.ply, g.result || "…", when]) {
       const td = document.createElement("td");
       td.textContent = String(v);
       tr.appendChild(td);
@@ -86,7 +98,7 @@ export function setupDialogs() {
   $("import-file").addEventListener("change", async (e) => {
     const f = e.target.files[0];
     if (!f) return;
-    if (f.size > 5 * 1024 * 1024) { $("import-msg").textContent = "file larger than 5 MB"; return; }
+    if (f.size > 5 * 1024 * 1024) { $("import-msg").textContent = t("import.too_big"); return; }
     $("import-text").value = await f.text();
   });
   $("form-import").addEventListener("submit", submitImport);

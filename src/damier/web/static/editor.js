@@ -2,9 +2,10 @@
 // choose the side to move, copy or paste a FEN, then start a game from the position.
 // The FEN is written from the square labels; the server checks it (POST /api/position).
 import { api } from "./api.js";
-import { openNewGame } from "./dialogs.js";
+import { fillVariants, openNewGame } from "./dialogs.js";
+import { t } from "./i18n.js";
 import { variantInfo } from "./state.js";
-import { render } from "./view.js";
+import { errorText, render } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,8 +43,7 @@ export class Editor {
     $("editor").hidden = false;
     document.body.classList.add("editing");
     const sel = $("editor-variant");
-    sel.innerHTML = "";
-    for (const v of app.variants) sel.add(new Option(v.title, v.name));
+    fillVariants(sel, app.variants);
     const variant = g ? g.variant : "international";
     sel.value = variant;
     await this.load(variant);
@@ -108,7 +108,7 @@ export class Editor {
 
   async applyFen(text) {
     const r = await api("POST", "/api/position", { variant: this.info.name, fen: text });
-    if (!r.ok) { $("editor-msg").textContent = r.data.error; return; }
+    if (!r.ok) { $("editor-msg").textContent = errorText(r.data); return; }
     this.pieces = r.data.pieces;
     $("editor-turn").value = r.data.turn === "white" ? "W" : "B";
     this.update();
@@ -119,7 +119,7 @@ export class Editor {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      $("editor-msg").textContent = "FEN copied";
+      $("editor-msg").textContent = t("editor.copied");
     } catch (e) {
       document.execCommand && document.execCommand("copy");
     }
@@ -128,7 +128,7 @@ export class Editor {
   async play() {
     const fen = this.fen();
     const check = await api("POST", "/api/position", { variant: this.info.name, fen });
-    if (!check.ok) { $("editor-msg").textContent = check.data.error; return; }
+    if (!check.ok) { $("editor-msg").textContent = errorText(check.data); return; }
     const variant = this.info.name;
     this.close();
     openNewGame({ variant, fen: check.data.fen });

@@ -4,13 +4,13 @@
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
 import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
-import { render, renderClocks, say } from "./view.js";
+import { noteText, render, renderClocks, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
 export async function openGame(id) {
   const r = await api("GET", `/api/games/${id}`);
-  if (!r.ok) { say(r.data.error, true); return false; }
+  if (!r.ok) { sayError(r.data); return false; }
   await setGame(r.data, "open");
   return true;
 }
@@ -73,7 +73,7 @@ function connect(id) {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state" && app.game && msg.game.id === app.game.id) {
       setGame(msg.game, "socket");
-      if (msg.message) say(msg.message);
+      if (msg.message) say(noteText(msg));
     } else if (msg.type === "analysis") showAnalysis(msg);
   };
   ws.onclose = () => {

@@ -1,9 +1,10 @@
 // damier web: making a move on the board: clicks and drags on the board (through the move
 // picker), the choice between two capture routes, and sending the move to the server.
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { setGame } from "./game.js";
 import { app, currentMoves, interactive, resetPicker } from "./state.js";
-import { render, renderBoard, say } from "./view.js";
+import { render, renderBoard, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -20,7 +21,7 @@ export async function sendMove(m) {
     r = await api("POST", `/api/games/${g.id}/moves`, { move: m.long, wait: false });
   }
   app.pending = false;
-  if (r.ok) { say(""); await setGame(r.data); } else { say(r.data.error, true); resetPicker(); render(); }
+  if (r.ok) { say(""); await setGame(r.data); } else { sayError(r.data); resetPicker(); render(); }
 }
 
 function outcomeOf(res) {
@@ -38,7 +39,7 @@ function chooseRoute(moves) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "route";
-    b.textContent = `${m.long} — takes ${m.captured.map(label).join(", ")}`;
+    b.textContent = t("route.takes", { move: m.long, squares: m.captured.map(label).join(", ") });
     b.addEventListener("mouseenter", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
     b.addEventListener("focus", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
     b.addEventListener("click", () => { dlg.close(); app.routeMarks = null; sendMove(m); });
@@ -72,8 +73,8 @@ export function onTap(sq) {
   const piece = (g.positions[app.viewPly] || "")[app.board.squares.get(sq)?.index];
   if (piece && piece.toLowerCase() === g.turn[0]) {
     const caps = currentMoves().filter((m) => m.captured.length);
-    say(caps.length ? `capture is compulsory: ${caps.map((m) => m.notation).join(", ")}`
-      : "that piece cannot move", true);
+    say(caps.length ? t("msg.capture_compulsory", { moves: caps.map((m) => m.notation).join(", ") })
+      : t("msg.cannot_move"), true);
   }
   p.from = null;
   p.steps = [];

@@ -2,15 +2,40 @@
 // clickable), the players and clocks, the move list, the status line and the message line.
 // It reads the state and changes no game; clicks are handled elsewhere (the move list's
 // buttons carry data-ply for the listener in controls.js).
+import { has, t } from "./i18n.js";
 import { app, interactive, syncPicker } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function say(text, error = false) {
   const el = $("message");
   el.textContent = text || "";
   el.classList.toggle("error", error);
+}
+
+// the message of a failed request in the page's language: its stable code when the catalog
+// has it (with the error body's fields as parameters), else the server's English text
+export function errorText(data) {
+  if (data && data.code && has(`error.${data.code}`)) return t(`error.${data.code}`, data);
+  return (data && data.error) || t("error.unknown");
+}
+
+export function sayError(data) { say(errorText(data), true); }
+
+// a note from the server (e.g. "draw agreed") in the page's language, by its code
+export function noteText(data) {
+  if (data && data.message_code && has(`note.${data.message_code}`)) return t(`note.${data.message_code}`);
+  return (data && data.message) || "";
+}
+
+export function variantName(name, title) {
+  return has(`variant.${name}`) ? t(`variant.${name}`) : title || name;
+}
+
+// why a game ended, in the page's language (the server's English text if the code is new)
+export function reasonText(g) {
+  const key = g.reason_code ? `reason.${g.reason_code}` : null;
+  return key && has(key) ? t(key, g.reason_args || {}) : g.reason;
 }
 
 export function render() {
@@ -51,12 +76,12 @@ export function renderBoard() {
 
 function playerName(color) {
   const g = app.game;
-  const who = g[color];
-  const tagged = g.tags && g.tags[cap(color)];
-  if (who === "engine") return `${cap(color)} — engine (level ${g.level})`;
-  if (tagged) return `${cap(color)} — ${tagged}`;
-  const humans = ["white", "black"].filter((c) => g[c] === "human").length;
-  return humans === 1 ? `${cap(color)} — you` : cap(color);
+  const tagged = g.tags && g.tags[color === "white" ? "White" : "Black"];
+  let who = "";
+  if (g[color] === "engine") who = t("player.engine", { level: g.level });
+  else if (tagged) who = tagged;
+  else if (["white", "black"].filter((c) => g[c] === "human").length === 1) who = t("player.you");
+  return who ? t("player.line", { side: t(`side.${color}`), who }) : t(`side.${color}`);
 }
 
 function renderPlayers() {
@@ -71,33 +96,47 @@ function renderPlayers() {
   }
 }
 
+// one row per move number, the columns in the order the sides play (the variant's first
+// player on the left, with its colour in the header); a game that starts with the second
+// player to move (from a FEN) begins with "…" in the first column
 function renderMoves() {
   const g = app.game;
-  const ol = $("moves");
-  ol.innerHTML = "";
   const first = app.info.first_player;
-  let li = null;
+  const second = first === "white" ? "black" : "white";
+  $("moves-first").textContent = t(`side.${first}`);
+  $("moves-second").textContent = t(`side.${second}`);
+  const body = $("moves").querySelector("tbody");
+  body.innerHTML = "";
+  let row = null;
   let number = 0;
   g.moves.forEach((m, i) => {
-    if (!li || m.color === first) {
+    if (!row || m.color === first) {
       number += 1;
-      li = document.createElement("li");
-      const num = document.createElement("span");
+      row = document.createElement("tr");
+      const num = document.createElement("th");
       num.className = "num";
+      num.scope = "row";
       num.textContent = `${number}.`;
-      li.appendChild(num);
-      if (m.color !== first) li.appendChild(document.createElement("span"));
-      ol.appendChild(li);
+      row.appendChild(num);
+      if (m.color !== first) {
+        const gap = document.createElement("td");
+        gap.className = "gap";
+        gap.textContent = "…";
+        row.appendChild(gap);
+      }
+      body.appendChild(row);
     }
+    const cell = document.createElement("td");
     const b = document.createElement("button");
     b.type = "button";
     b.className = "mv" + (i + 1 === app.viewPly ? " current" : "");
     b.textContent = m.notation;
     b.dataset.ply = String(i + 1);
-    li.appendChild(b);
-    if (m.color !== first) li = null;
+    cell.appendChild(b);
+    row.appendChild(cell);
+    if (m.color !== first) row = null;
   });
-  const cur = ol.querySelector(".current");
+  const cur = body.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
   $("nav-first").disabled = $("nav-prev").disabled = app.viewPly === 0;
   $("nav-next").disabled = $("nav-last").disabled = app.viewPly === g.ply;
@@ -108,17 +147,17 @@ function renderStatus() {
   const banner = $("banner");
   if (g.status === "over") {
     banner.hidden = false;
-    const head = g.winner ? `${cap(g.winner)} wins` : "Draw";
-    banner.textContent = `${head}: ${g.reason} (${g.result})`;
+    const head = g.winner ? t(`banner.win.${g.winner}`) : t("banner.draw");
+    banner.textContent = t("banner.line", { head, reason: reasonText(g), result: g.result });
   } else {
     banner.hidden = true;
   }
   let text = "";
-  if (app.editor.active) text = "Editing a position: click squares to place pieces.";
-  else if (app.viewPly !== g.ply) text = `Viewing after move ${app.viewPly} of ${g.ply} — press End to return.`;
+  if (app.editor.active) text = t("status.editing");
+  else if (app.viewPly !== g.ply) text = t("status.viewing", { ply: app.viewPly, total: g.ply });
   else if (g.status === "playing") {
-    text = g.thinking ? "The engine is thinking…" : `${cap(g.turn)} to move`;
-    if (g.draw_offer) text += ` — ${g.draw_offer} offers a draw`;
+    text = g.thinking ? t("status.thinking") : t(`status.turn.${g.turn}`);
+    if (g.draw_offer) text += " — " + t(`status.offer.${g.draw_offer}`);
   }
   $("status").textContent = text;
   const humanTurn = g.status === "playing" && g[g.turn] === "human";
@@ -127,7 +166,9 @@ function renderStatus() {
   $("btn-draw").disabled = g.status !== "playing" || !hasHumans;
   $("btn-undo").disabled = g.ply === 0 || !hasHumans;
   const offerFromOther = g.draw_offer && g[g.draw_offer === "white" ? "black" : "white"] === "human";
-  $("btn-draw").textContent = g.can_claim_draw ? "Claim draw" : offerFromOther ? "Accept draw" : "Offer draw";
+  const drawAction = g.can_claim_draw ? "claim" : offerFromOther ? "accept" : "offer";
+  $("btn-draw").dataset.action = drawAction;
+  $("btn-draw").textContent = t(`ctl.draw_${drawAction}`);
   const huffable = g.huffing && humanTurn && g.legal_moves.some((m) => m.huff !== null);
   $("btn-huff").hidden = !huffable;
   $("move-form").hidden = g.status !== "playing";

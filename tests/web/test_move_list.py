@@ -1,0 +1,61 @@
+"""The move list: numbered rows, a column per side headed by its colour in the order the
+sides play, correct when Black moves first (Czech traditional) and from a FEN with the
+second player to move ("…" in the first column), in the variant's notation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import LiveServer
+from tests.web.test_browser import api, js, open_game, shot, wait
+
+ROWS = ("[...document.querySelectorAll('#moves tbody tr')]"
+        ".map((tr) => [...tr.children].map((c) => c.textContent.trim()))")
+HEADERS = "[...document.querySelectorAll('#moves thead th')].map((th) => th.textContent.trim())"
+
+
+def play(server: LiveServer, gid: int, *moves: str) -> None:
+    for m in moves:
+        api(server, "POST", f"/api/games/{gid}/moves", {"move": m})
+
+
+def test_white_first_from_the_start(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {})
+    play(live_server, g["id"], "32-28", "19-23", "28x19")
+    open_game(browser, live_server, g["id"])
+    wait(browser, lambda d: len(js(d, ROWS)) == 2)
+    assert js(browser, HEADERS) == ["No.", "White", "Black"]
+    assert js(browser, ROWS) == [["1.", "32-28", "19-23"], ["2.", "28x19"]]
+
+
+def test_black_first_variant(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {"variant": "czech-traditional"})
+    assert g["turn"] == "black"
+    first, = [m["notation"] for m in g["legal_moves"]][:1]
+    play(live_server, g["id"], first)
+    reply = api(live_server, "GET", f"/api/games/{g['id']}")["legal_moves"][0]["notation"]
+    play(live_server, g["id"], reply)
+    open_game(browser, live_server, g["id"])
+    wait(browser, lambda d: len(js(d, ROWS)) == 1 and len(js(d, ROWS)[0]) == 3)
+    assert js(browser, HEADERS) == ["No.", "Black", "White"]
+    assert js(browser, ROWS) == [["1.", first, reply]]
+    shot(browser, "32-move-list-black-first")
+
+
+def test_from_a_fen_with_the_second_player_to_move(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games",
+            {"fen": "B:W31,32,33,34,35:B16,17,18,19,20"})
+    play(live_server, g["id"], "19-23", "34-30", "23-29")
+    open_game(browser, live_server, g["id"])
+    wait(browser, lambda d: len(js(d, ROWS)) == 2)
+    assert js(browser, HEADERS) == ["No.", "White", "Black"]
+    assert js(browser, ROWS) == [["1.", "…", "19-23"], ["2.", "34-30", "23-29"]]
+
+
+def test_algebraic_notation_of_russian(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {"variant": "russian"})
+    play(live_server, g["id"], "c3-d4")
+    open_game(browser, live_server, g["id"])
+    wait(browser, lambda d: len(js(d, ROWS)) == 1)
+    assert js(browser, ROWS) == [["1.", "c3-d4"]]
