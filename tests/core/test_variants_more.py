@@ -1,6 +1,7 @@
 """Rule vectors of the six variants of issue 20 (Thai, Portuguese, Malaysian, Ceylonese,
-Old French, German), each quoting the rule it checks (the sources are cited in the variant
-modules' docstrings), and the rules parameters they brought in.
+Old French, German), each citing the article of the rule book it checks (docs/rules/thai.md
+and the other pages; the sources are there and in the variant modules' docstrings), and the
+rules parameters they brought in.
 
 Positions are written with algebraic squares (every variant reads them; on an inverted
 board they are the physical names), and moves are compared as algebraic paths so that a
@@ -50,8 +51,8 @@ def huffable(board: Board) -> set[str]:
 
 
 def test_thai_start_and_first_player_by_choice() -> None:
-    # 8 men each on the two nearest rows, four rows empty; PDN 31,B: Black by default, but
-    # "no fixed rule" (fandom): the players choose
+    # [Thai 1, Thai 2, Thai 10] 8 men each on the two nearest rows, four rows empty; Black
+    # by default as PDN 31,B says, but the players choose
     board = Board("thai")
     assert board.turn == BLACK
     assert board.fen() == "B:W1,2,3,4,5,6,7,8:B25,26,27,28,29,30,31,32"
@@ -63,14 +64,14 @@ def test_thai_start_and_first_player_by_choice() -> None:
 
 
 def test_thai_king_lands_directly_behind_the_piece() -> None:
-    # "it has to land directly behind the captured piece": a1 sees d4 from afar, lands on e5
+    # [Thai 5] a1 sees d4 from afar and must land directly behind it, on e5
     assert moves(Board("thai", "W:WKa1:Bd4")) == {"a1xe5"}
     # German kings land anywhere beyond
     assert moves(Board("german", "W:WKa1:Bd4")) == {"a1xe5", "a1xf6", "a1xg7", "a1xh8"}
 
 
 def test_thai_pieces_removed_at_once_and_king_may_turn_back() -> None:
-    # removed as they are jumped, and "even in the direction where they have come from":
+    # [Thai 6, Thai 7] removed as they are jumped, and the king may turn straight back:
     # after e5 the king turns back across the emptied e5 and d4 to take b2 (and the other
     # way round); with the pieces lifted at the end, e5 would block the way back
     assert moves(Board("thai", "W:WKc3:Be5,b2")) == {"c3xf6xa1", "c3xa1xf6"}
@@ -81,13 +82,15 @@ def test_thai_pieces_removed_at_once_and_king_may_turn_back() -> None:
 
 
 def test_thai_men_capture_forward_with_free_choice() -> None:
-    # men capture forward only (b2 behind d4... is not taken); free choice: the single h2xf4
-    # beside the double c3xe5xg7, but a sequence is completed (c3xe5 alone is not a move)
+    # [Thai 3, Thai 8] men capture forward only (c3, behind d4, is not taken); free choice:
+    # the single h2xf4 beside the double c3xe5xg7, but a sequence is completed (c3xe5 alone
+    # is not a move)
     assert moves(Board("thai", "W:Wd4:Bc3,e5")) == {"d4xf6"}
     assert moves(Board("thai", "W:Wc3,h2:Bd4,f6,g3")) == {"h2xf4", "c3xe5xg7"}
 
 
 def test_thai_crowning_capture_ends_the_move_and_is_written_with_a_hyphen() -> None:
+    # [Thai 4, Thai 10]
     board = Board("thai", "W:Wb6:Bc7,e7")
     (move,) = board.legal_moves
     assert path(move) == "b6xd8" and move.promotes
@@ -98,8 +101,8 @@ def test_thai_crowning_capture_ends_the_move_and_is_written_with_a_hyphen() -> N
 
 
 def test_portuguese_numbering_from_whites_bottom_right() -> None:
-    # FPD: square 1 is White's bottom-right playing square, counting right to left and bottom
-    # to top; the near-left corner square is light
+    # [Portuguese 1, Portuguese 2] square 1 is White's bottom-right playing square, counting
+    # right to left and bottom to top; the near-left corner square is light
     board = Board("portuguese")
     names = board.rules.names
     assert [names.algebraic(names.index_of_number(n)) for n in (1, 4, 5, 8, 32)] == [
@@ -110,7 +113,7 @@ def test_portuguese_numbering_from_whites_bottom_right() -> None:
 
 
 def test_portuguese_quantity_then_quality() -> None:
-    # FPD rule 07: quality — at equal number, the pieces of greatest value (the king on g2)
+    # [Portuguese 5] quality — at equal number, the pieces of greatest value (the king on g2)
     assert moves(Board("portuguese", "W:Wd3,f1:Be4,Kg2")) == {"f1xh3"}
     # quantity first: two men before one king
     assert moves(Board("portuguese", "W:Wd3,f1:Be4,e6,Kg2")) == {"d3xf5xd7"}
@@ -133,7 +136,7 @@ def test_malaysian_board_and_first_player_by_lot() -> None:
 
 
 def test_malaysian_men_capture_forward_only_and_the_most_pieces() -> None:
-    # "men move and capture only diagonally forward"; "maximum capture is compulsory"
+    # [Malaysian 3, Malaysian 5] men capture only forward; the most pieces must be taken
     board = Board("malaysian", "W:Wf6,j6:Be5,g7,g9,k7")
     assert strict_captures(board) == {"f6xh8xf10"}
     # under the huff every physically possible move may be played ...
@@ -141,8 +144,8 @@ def test_malaysian_men_capture_forward_only_and_the_most_pieces() -> None:
 
 
 def test_malaysian_king_before_man_at_equal_count() -> None:
-    # "If more than one sequence qualifies, the capture must be done with a king instead of
-    # a man": the man c3 and the king h2 can each take one piece
+    # [Malaysian 6] at equal count a king must capture rather than a man: the man c3 and the
+    # king h2 can each take one piece
     board = Board("malaysian", "W:Wc3,Kh2:Bd4,j4")
     assert strict_captures(board) == {"h2xk5", "h2xl6"}
     board.push(board.parse_move("c3xe5"))
@@ -150,7 +153,7 @@ def test_malaysian_king_before_man_at_equal_count() -> None:
 
 
 def test_malaysian_huff_after_a_smaller_capture() -> None:
-    # the huff: "a piece that fails to capture is forfeited"; f6 can take two pieces
+    # [Malaysian 7] the huff; f6 can take two pieces
     fen = "W:Wf6,j6,a1:Be5,g7,g9,k7,l12"
     board = Board("malaysian", fen)
     board.push(board.parse_move("f6xh8"))
@@ -170,7 +173,7 @@ def test_malaysian_huff_after_a_smaller_capture() -> None:
 
 
 def test_ceylonese_turned_board() -> None:
-    # a dark double corner on each player's left, the near-left square light
+    # [Ceylonese 1] a dark double corner on each player's left, the near-left square light
     board = Board("ceylonese")
     names = board.rules.names
     with pytest.raises(ValueError, match="not a playing square"):
@@ -180,7 +183,7 @@ def test_ceylonese_turned_board() -> None:
 
 
 def test_ceylonese_men_capture_backwards_and_the_most_pieces() -> None:
-    # International rules: e6 takes f5 backwards, then f3 (the most pieces), not d5 alone
+    # [Ceylonese 2] e6 takes f5 backwards, then f3 (the most pieces), not d5 alone
     assert moves(Board("ceylonese", "W:We6:Bf5,d5,f3")) == {"e6xg4xe2"}
 
 
@@ -188,6 +191,7 @@ def test_ceylonese_men_capture_backwards_and_the_most_pieces() -> None:
 
 
 def test_old_french_short_kings_free_choice() -> None:
+    # [Old French 4]
     board = Board("old-french", "W:WKd4:Bh8")
     assert moves(board) == {"d4-c5", "d4-e5", "d4-c3", "d4-e3"}
     board = Board("old-french", "W:Wc3,h2:Bd4,f6,g3,a7")
@@ -195,7 +199,7 @@ def test_old_french_short_kings_free_choice() -> None:
 
 
 def test_old_french_huff_for_a_missed_capture() -> None:
-    # the jeu forcé: "the offending piece was huffed" when a capture was missed; the quiet
+    # [Old French 5] the offending piece may be huffed when a capture was missed; the quiet
     # move itself may be played
     board = Board("old-french", "W:Wc3,h2:Bd4,a7")
     board.push(board.parse_move("h2-g3"))
@@ -206,6 +210,7 @@ def test_old_french_huff_for_a_missed_capture() -> None:
 
 
 def test_old_french_crowning_capture_stops() -> None:
+    # [Old French 4]
     board = Board("old-french", "W:Wb6:Bc7,e7")
     assert strict_captures(board) == {"b6xd8"}
 
@@ -214,13 +219,13 @@ def test_old_french_crowning_capture_stops() -> None:
 
 
 def test_german_men_capture_backwards_free_choice() -> None:
-    # Jocly and Ludii: men capture backwards; all three sources: free choice
+    # [German 2, German 4] men capture backwards; free choice
     assert moves(Board("german", "W:Wd4:Bc3,h8")) == {"d4xb2"}
     assert moves(Board("german", "W:Wc3,h2:Bd4,f6,g3")) == {"h2xf4", "c3xe5xg7"}
 
 
 def test_german_man_crowned_by_a_capture_stops() -> None:
-    # setupgroup and Ludii: the move ends and the man is crowned (pool: it goes on as a man)
+    # [German 6] the move ends and the man is crowned (pool: it goes on as a man)
     assert moves(Board("german", "W:Wb6:Bc7,e7")) == {"b6xd8"}
     assert moves(Board("pool", "W:Wb6:Bc7,e7")) == {"b6xd8xf6"}
 

@@ -1,22 +1,22 @@
 """Ceylonese (Sri Lankan) draughts, "dam", on 144 squares — the modern reading; no PDN
-GameType (damier's private number 104).
+GameType (damier's private number 104, Decision 9).
 
-The sources give two incompatible games (VARIANTS-MORE §4).
+The sources give two incompatible games (the rule book's page docs/rules/ceylonese.md).
 
 **Reading A, modern — these rules** (checkerschest.com "Sri Lanka checkers", corroborated by
 Michaelsen's page on the 144-square games):
 
-* International/Canadian rules on 12x12, but the board is turned: a dark double corner at
-  each player's left and a single corner at the right, so the near-left square is light
-  (PDN invert flag 1).
+* [Ceylonese 1] International/Canadian rules on 12x12, but the board is turned: a dark
+  double corner at each player's left and a single corner at the right, so the near-left
+  square is light (PDN invert flag 1).
 * 30 men each on the dark squares of the five nearest rows; the lighter colour (White)
   moves first.
-* Men move one square diagonally forward and capture forwards and backwards; the capture of
-  the most pieces is compulsory; kings fly (International style).
+* [Ceylonese 2] Men move one square diagonally forward and capture forwards and backwards;
+  the capture of the most pieces is compulsory; kings fly (International style).
 * A man passing the far row during a capture stays a man (International rules, which the
   source names; its page is cut off before the details [UNVERIFIED]).
-* Draws: not given; damier applies the Canadian ones (threefold repetition; three kings
-  against one after 16 moves each), the 12x12 game these rules come from.
+* [Ceylonese 3] Draws: not given; damier applies the Canadian ones (threefold repetition;
+  three kings against one after 16 moves each), the 12x12 game these rules come from.
 
 Up to the turned board, these are Canadian draughts: the two games have the same perft and
 mirror-image positions (the tests check it).
@@ -31,7 +31,7 @@ removal or draws, and only a reconstruction (Ludii) exists to check it against, 
 documents it here rather than guess the rest.
 
 GameType: PDN 3.0 assigns no number; damier writes ``104,W,12,12,N2,1`` (see
-:mod:`damier.core.variants.malaysian` for the private numbers): square 1 at the top left
+Decision 9 for the private numbers): square 1 at the top left
 seen from White, the board inverted.
 """
 

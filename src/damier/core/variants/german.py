@@ -1,20 +1,21 @@
 """German draughts (Damenspiel, deutsche Dame) — a reconstruction of an extinct game; no PDN
 GameType (damier's private number 102).
 
-"Die deutsche Variante ist ausgestorben" (schachblaetter.de); the three rule sets found
-(VARIANTS-MORE §6) agree on 8x8 with 12 men each on the three nearest rows, men that move
-one square diagonally forward, flying kings and free choice between captures ("no
-priorities"; "maximum not required"), and disagree on the rest. damier takes, rule by rule,
-the reading two of the three sources share:
+"Die deutsche Variante ist ausgestorben" (schachblaetter.de); the three rule sets found (the
+rule book's page docs/rules/german.md, German 1-7) agree on 8x8 with 12 men each on the
+three nearest rows, men that move one square diagonally forward, flying kings and free
+choice between captures ("no priorities"; "maximum not required"), and disagree on the rest.
+damier takes, rule by rule, the reading two of the three sources share:
 
-* men capture backwards: **yes** in Jocly ("only forward, except for capture") and Ludii
-  (all four diagonals); no in setupgroup;
-* a king lands **anywhere** beyond the piece (Jocly; Ludii's long leap); directly behind it
-  in setupgroup;
-* captured pieces are removed **after the move** (Jocly, setupgroup); during it in Ludii;
-* a man that reaches the far row during a capture **stops and is crowned** (setupgroup,
-  Ludii); goes on as a man in Jocly;
-* first move: **White** (Jocly; the others do not say).
+* [German 2] men capture backwards: **yes** in Jocly ("only forward, except for capture")
+  and Ludii (all four diagonals); no in setupgroup;
+* [German 3] a king lands **anywhere** beyond the piece (Jocly; Ludii's long leap); directly
+  behind it in setupgroup;
+* [German 5] captured pieces are removed **after the move** (Jocly, setupgroup); during it
+  in Ludii;
+* [German 6] a man that reaches the far row during a capture **stops and is crowned**
+  (setupgroup, Ludii); goes on as a man in Jocly;
+* [German 1] first move: **White** (Jocly; the others do not say).
 
 Sources: Jocly "German draughts" (index.js and its rules page), setupgroup.com and
 taizalochat.net's German page, Ludii "Damenspiel" (after Parlett 1999, p. 252).
@@ -32,7 +33,7 @@ mentions is not documented anywhere read [UNVERIFIED].
 
 Draws: none found [UNVERIFIED]; damier draws on threefold repetition. GameType
 ``102,W,8,8,N2,0`` (square 1 at the top left seen from White; see
-:mod:`damier.core.variants.malaysian` for the private numbers).
+Decision 9 for the private numbers).
 """
 
 from __future__ import annotations
