@@ -96,7 +96,9 @@ class _Movetext:
 
     def comments(self, texts: list[str]) -> bool:
         for text in texts:
-            self.out.append("{" + text.replace("}", ")").replace("\r\n", "\n") + "}")
+            # braces cannot be written inside a comment (comments do not nest)
+            text = text.replace("{", "(").replace("}", ")").replace("\r\n", "\n")
+            self.out.append("{" + text + "}")
         return bool(texts)
 
     def node(self, node: Node, num: _Numbering, force: bool) -> bool:
