@@ -10,6 +10,9 @@
 * :mod:`damier.web.state` — JSON of variants, positions, moves; :mod:`damier.web.store` —
   SQLite; :mod:`damier.web.errors` — :class:`~damier.web.errors.WebError`;
 * :mod:`damier.web.pdn_io` — PDN export/import; :mod:`damier.web.engine_bridge` — engine;
+* :mod:`damier.web.pdn_games` (PDN in and out), :mod:`damier.web.records` (variations,
+  comments, continuing as a new game; routes in :mod:`damier.web.records_api`) and
+  :mod:`damier.web.gametree` (the annotated tree of a game) — games kept whole;
 * ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
 
 Imports inside the package point one way (``tests/web/test_structure.py``); the order is

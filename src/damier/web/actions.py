@@ -19,7 +19,7 @@ from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.move import Move
 from damier.web import clock
 from damier.web.errors import WebError
-from damier.web.session import Session, save, set_result
+from damier.web.session import Session, is_record, save, set_result
 from damier.web.state import history_entry, pieces_string
 from damier.web.store import MoveRow, Store
 
@@ -77,6 +77,9 @@ async def undo(store: Store, s: Session) -> None:
     """Take back the last move; against the engine, back to the human's previous turn."""
     async with s.lock:
         board = s.board
+        if is_record(s):
+            raise WebError(409, "a finished game record is read-only: continue from here as "
+                                "a new game", "record_read_only")
         if s.thinker is not None:
             s.thinker.stop()
         s.thinking = False

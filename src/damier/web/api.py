@@ -253,12 +253,17 @@ async def import_pdn(request: Request) -> JSONResponse:
     if len(text.encode("utf-8", "replace")) > MAX_PDN:
         raise WebError(413, f"PDN too large (limit {MAX_PDN} bytes)")
     svc = service(request)
-    sessions, errors = await svc.import_pdn(text)
+    variant = request.query_params.get("variant") or None
+    if variant is not None:
+        try:
+            variant = get_variant(variant).name
+        except DamierError as e:
+            raise WebError(422, str(e), "unknown_variant") from None
+    ids, errors = await svc.import_pdn(text, variant)
     return JSONResponse(
-        {"games": [svc.state(s) for s in sessions[:20]],
-         "ids": [s.row.id for s in sessions],
-         "imported": len(sessions), "errors": errors},
-        status_code=201 if sessions else 422,
+        {"games": [svc.state(await svc.get(gid)) for gid in ids[:20]],
+         "ids": ids, "imported": len(ids), "errors": errors},
+        status_code=201,
     )
 
 

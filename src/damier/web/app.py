@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, ws
+from damier.web import api, records_api, ws
 from damier.web.errors import WebError, status_code
 from damier.web.games import GameService
 from damier.web.store import Store, default_db_path
@@ -66,6 +66,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes,
+        *records_api.routes,
         *ws.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

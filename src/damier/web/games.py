@@ -15,21 +15,22 @@ parsing, and holds no rule of its own: it composes the modules above.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
 
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
-from damier.web import actions, clock, draws, pdn_games, watchers
+from damier.web import actions, clock, draws, pdn_games, records, watchers
 from damier.web.engine_turns import EngineTurns
 from damier.web.errors import WebError
-from damier.web.session import Session, replay, save, set_result
+from damier.web.session import PLAYERS, Session, check_players, replay, save, set_result
 from damier.web.state import pieces_string, summary
 from damier.web.store import GameRow, Store
 
-PLAYERS = ("human", "engine")
 CACHE_SIZE = 512
+__all__ = ["CACHE_SIZE", "PLAYERS", "GameService"]
 
 
 class GameService:
@@ -56,7 +57,7 @@ class GameService:
         row = self.store.get_game(gid)
         if row is None:
             raise WebError(404, f"no game with id {gid}", "game_not_found")
-        s = replay(row, self.store.moves(gid))
+        s = replay(row, self.store.moves(gid), self.store.get_tree(gid))
         self._remember(s)
         return s
 
@@ -97,11 +98,7 @@ class GameService:
         time_control: Any = None,
         tags: dict[str, str] | None = None,
     ) -> Session:
-        for who in (white, black):
-            if who not in PLAYERS:
-                raise WebError(422, f"players are 'human' or 'engine', not {who!r}", "bad_player")
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
-            raise WebError(422, "level must be an integer from 1 to 10", "bad_level")
+        check_players(white, black, level)
         try:
             rules = get_variant(variant)
         except DamierError as e:
@@ -172,9 +169,23 @@ class GameService:
     def export_pdn(self, s: Session) -> str:
         return pdn_games.export_pdn(s)
 
-    async def import_pdn(self, text: str) -> tuple[list[Session], list[dict[str, Any]]]:
-        """Store every game of ``text``; returns the games and the per-game errors."""
-        sessions, errors = pdn_games.import_pdn(self.store, text)
-        for s in sessions:
-            self.sessions[s.row.id] = s
-        return sessions, errors
+    async def import_pdn(self, text: str, variant: str | None = None
+                         ) -> tuple[list[int], list[dict[str, Any]]]:
+        """Store every game of ``text`` (in a worker thread: a big file takes seconds);
+        returns their ids and the per-game problems. Nothing is kept in memory."""
+        return await asyncio.to_thread(pdn_games.import_pdn, self.store, text, variant)
+
+    # -- records: variations, continuing ---------------------------------------------------
+
+    async def edit_tree(self, s: Session, action: str, node: str, move: str | None = None,
+                        text: str | None = None) -> str:
+        """Edit the game's side variations or comments (:func:`records.edit_tree`);
+        returns the id of the node to show."""
+        target = await records.edit_tree(self.store, s, action, node, move, text)
+        await self.notify(s)
+        return target
+
+    async def continue_game(self, s: Session, node: str | None,
+                            players: dict[str, Any]) -> Session:
+        """A new game from a node of ``s`` (:func:`records.continue_game`)."""
+        return await self.get(await records.continue_game(self.store, s, node, players))

@@ -1,8 +1,12 @@
-"""Games in and out as PDN: a session written as PDN, PDN text stored as new games.
+"""Games in and out as PDN: PDN text stored as new games kept whole, a game written as PDN.
 
-The PDN itself (reading, writing, replaying the main line) is :mod:`damier.web.pdn_io`'s;
-this module turns its games into stored rows and sessions, and a session into the tags and
-result the writer needs.
+The PDN itself (reading, writing, the tree of a game) is :mod:`damier.web.pdn_io`'s; this
+module turns its games into stored rows: the main line as moves, the tags, the recorded
+result as a ``recorded`` ending (so a finished game opens finished and read-only, see
+:func:`damier.web.session.recorded_outcome`), and the tree when it holds variations,
+comments or NAGs. A game with nothing in it is not a game: text without one is refused with
+422 and nothing is stored. :func:`import_pdn` is blocking (a 5 MB text takes seconds): the
+game service runs it in a worker thread.
 
 This module must not know about HTTP.
 """
@@ -14,49 +18,80 @@ from typing import Any
 
 from damier.core.board import Board
 from damier.core.errors import DamierError
-from damier.web import pdn_io
+from damier.core.move import Move
+from damier.core.position import Position
+from damier.core.rules import Rules
+from damier.web import gametree, pdn_io
 from damier.web.errors import WebError
-from damier.web.session import Session, from_board, set_result
+from damier.web.session import Session, recorded_outcome, tree_of
 from damier.web.store import GameRow, MoveRow, Store
+
+MAX_GAMES = 20_000
+"""Most games one import may store."""
 
 
 def export_pdn(s: Session) -> str:
-    """The game as PDN text, with its tags (players, date) filled in."""
+    """The game as PDN text: its tags (players, date filled in), variations, comments,
+    NAGs and result."""
     out = s.outcome()
     tags = dict(s.row.tags)
     tags.setdefault("White", "damier engine" if s.row.white == "engine" else "human")
     tags.setdefault("Black", "damier engine" if s.row.black == "engine" else "human")
     tags.setdefault("Date", time.strftime("%Y.%m.%d", time.gmtime(s.row.created)))
-    return pdn_io.export_pdn(s.board, tags, out.result if out else "*")
+    return pdn_io.export_pdn(tree_of(s), tags, out.result if out else "*")
 
 
-def import_pdn(store: Store, text: str) -> tuple[list[Session], list[dict[str, Any]]]:
-    """Store every game of ``text``; returns the games and the per-game errors."""
-    sessions: list[Session] = []
-    errors: list[dict[str, Any]] = []
+def import_pdn(store: Store, text: str, variant: str | None = None
+               ) -> tuple[list[int], list[dict[str, Any]]]:
+    """Store every game of ``text`` (``variant``: for games without a GameType tag);
+    returns the new ids and the per-game problems."""
     try:
-        games = pdn_io.import_pdn(text)
+        games, dropped = pdn_io.import_pdn(text, variant)
     except (DamierError, ValueError, LookupError) as e:
         raise WebError(422, f"cannot read the PDN: {e}", "pdn_unreadable") from None
     if not games:
-        raise WebError(422, "no game found in the PDN text", "pdn_empty")
-    for n, g in enumerate(games, 1):
-        errors.extend({"game": n, "error": e} for e in g.errors)
-        board = g.board
-        if board is None:
-            continue
-        replay = Board(board.rules, position=board.start_position)
-        rows: list[MoveRow] = []
-        for mv in board.move_stack:
-            rows.append(MoveRow(replay.ply, mv.from_square, mv.to_square, mv.captured,
-                                mv.huff, replay.notation(mv)))
-            replay.push(mv)
-        row = GameRow(
-            id=0, variant=board.rules.name, start_fen=board.start_fen(), white="human",
-            black="human", level=3, time_control=None, clock_white=None, clock_black=None,
-            turn_started=None, ending=None, draw_offer=None, tags=g.tags, ply=replay.ply,
-        )
-        set_result(row, replay.outcome())
-        store.create_game(row, rows)
-        sessions.append(from_board(row, replay, [m.notation for m in rows]))
-    return sessions, errors
+        raise WebError(422, "no game found in the text: nothing was imported", "pdn_empty",
+                       errors=[{"game": None, "error": e} for e in dropped[:20]])
+    if len(games) > MAX_GAMES:
+        raise WebError(413, f"too many games ({len(games)}; limit {MAX_GAMES} per import)",
+                       "pdn_too_many_games", limit=MAX_GAMES)
+    errors = [{"game": n, "error": e} for n, g in enumerate(games, 1) for e in g.errors]
+    return store_games(store, games), errors
+
+
+def store_games(store: Store, games: list[pdn_io.ImportedGame]) -> list[int]:
+    """Store imported games (each in one transaction); their new ids."""
+    return [store.create_game(*_rows_of(g)) for g in games]
+
+
+def _rows_of(g: pdn_io.ImportedGame) -> tuple[GameRow, list[MoveRow], dict[str, Any] | None]:
+    row, moves = game_rows(g.tree.rules, g.tree.root.position, g.moves, g.tags)
+    recorded = recorded_outcome(g.tree.rules, g.result)
+    if recorded is not None:
+        row.ending = {"kind": "recorded", "result": recorded.result}
+        row.result, row.reason = recorded.result, recorded.reason
+    tree = gametree.to_storage(g.tree) if gametree.has_annotations(g.tree) else None
+    return row, moves, tree
+
+
+def game_rows(rules: Rules, start: Position, moves: list[Move], tags: dict[str, str],
+              white: str = "human", black: str = "human", level: int = 3,
+              time_control: dict[str, Any] | None = None) -> tuple[GameRow, list[MoveRow]]:
+    """The store rows of a new game from ``start`` with ``moves`` already played."""
+    board = Board(rules, position=start)
+    start_fen = board.fen()
+    rows: list[MoveRow] = []
+    now = time.time()
+    for mv in moves:
+        rows.append(MoveRow(board.ply, mv.from_square, mv.to_square, mv.captured, mv.huff,
+                            board.notation(mv), at=now))
+        board.push(mv)
+    ms = int(time_control["initial"] * 1000) if time_control else None
+    out = board.outcome()
+    row = GameRow(
+        id=0, variant=rules.name, start_fen=start_fen, white=white, black=black, level=level,
+        time_control=time_control, clock_white=ms, clock_black=ms, turn_started=None,
+        ending=None, draw_offer=None, tags=dict(tags), ply=board.ply,
+        result=out.result if out else None, reason=out.reason if out else None,
+    )
+    return row, rows

@@ -4,7 +4,14 @@ A session is rebuilt from the store by replaying the saved moves (:func:`replay`
 identity (from, to, captured squares, huff) rather than by parsing their text. Every change
 to a session happens under its :class:`asyncio.Lock` and ends with :func:`save`, which
 bumps ``version`` and commits the row (and the moves added or dropped) to the store at once.
-:func:`game_state` is the JSON of a session as the API and the WebSocket send it.
+:func:`game_state` is the JSON of a session as the API and the WebSocket send it. A session
+also holds the game's annotated tree (variations, comments; :mod:`damier.web.gametree`),
+read from the store with the moves.
+
+A game ends on the board, by a manual ending replayed from the row (resignation,
+agreement, claim, flag) or by a ``recorded`` ending: the result a game record carries
+(:func:`recorded_outcome`), which stands even where the board would say otherwise, so a
+record keeps its own wording (``1-0`` or ``2-0``).
 
 This module must not know about HTTP, clocks running, the engine's turns or PDN; it only
 holds and serializes a game.
@@ -21,11 +28,20 @@ from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.draws import Outcome
 from damier.core.errors import DamierError
 from damier.core.move import Move
+from damier.core.rules import Rules
+from damier.formats.pdn import Game
+from damier.web import gametree
+from damier.web.errors import WebError
 from damier.web.state import history_entry, move_json, pieces_string, reason_code
 from damier.web.store import GameRow, MoveRow, Store
 
 if TYPE_CHECKING:
     from damier.web.engine_bridge import Thinker
+
+PLAYERS = ("human", "engine")
+"""Who plays a side."""
+_WINNER = {"2-0": WHITE, "1-0": WHITE, "0-2": BLACK, "0-1": BLACK}
+_DRAWN = ("1-1", "1/2-1/2", "0-0")
 
 
 @dataclass
@@ -45,6 +61,8 @@ class Session:
     engine_task: asyncio.Task[None] | None = None
     thinker: Thinker | None = None
     listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
+    tree: Game | None = None
+    """The annotated tree (``None``: nothing beyond the moves yet), see :func:`tree_of`."""
 
     def player(self, color: int) -> str:
         return self.row.white if color == WHITE else self.row.black
@@ -56,10 +74,39 @@ class Session:
         return [c for c in (WHITE, BLACK) if self.player(c) == "human"]
 
 
-def replay(row: GameRow, moves: list[MoveRow]) -> Session:
-    """The session of a stored game: its start position and its saved moves replayed."""
+def check_players(white: Any, black: Any, level: Any) -> None:
+    """422 unless both players are ``human`` or ``engine`` and the level is 1-10."""
+    for who in (white, black):
+        if who not in PLAYERS:
+            raise WebError(422, f"players are 'human' or 'engine', not {who!r}", "bad_player")
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
+        raise WebError(422, "level must be an integer from 1 to 10", "bad_level")
+
+
+def recorded_outcome(rules: Rules, result: str) -> Outcome | None:
+    """The outcome of a recorded result; ``None`` for ``*`` or anything unknown.
+
+    >>> from damier.core.variants import get_variant
+    >>> str(recorded_outcome(get_variant("international"), "1/2-1/2"))
+    'draw (result recorded in the game): 1/2-1/2'
+    >>> recorded_outcome(get_variant("russian"), "0-1").winner
+    1
+    """
+    result = result.strip()
+    if result in _WINNER:
+        return Outcome(_WINNER[result], "result recorded in the game", result)
+    if result in _DRAWN:
+        return Outcome(None, "result recorded in the game", result)
+    return None
+
+
+def replay(row: GameRow, moves: list[MoveRow], tree: Any = None) -> Session:
+    """The session of a stored game: its start position and its saved moves replayed
+    (``tree``: its stored annotated tree, if any)."""
     board = Board(row.variant, row.start_fen)
     s = Session(row, board, [pieces_string(board)])
+    if tree is not None:
+        s.tree = gametree.from_storage(board.rules, board.start_position, tree)
     for m in moves:
         mv = find_move(board, m)
         s.history.append(history_entry(board, mv, m.notation))
@@ -102,8 +149,11 @@ def save(store: Store, s: Session, add: list[MoveRow] | None = None,
 
 
 def apply_ending(s: Session) -> None:
-    """Replay the stored manual ending (resignation, agreement, claim, flag) on the board."""
+    """Replay the stored ending (resignation, agreement, claim, flag, recorded result)."""
     end = s.row.ending
+    if end and end.get("kind") == "recorded":
+        s.time_outcome = recorded_outcome(s.board.rules, str(end.get("result", "")))
+        return
     if not end or s.outcome() is not None:
         return
     board = s.board
@@ -122,6 +172,20 @@ def apply_ending(s: Session) -> None:
                                      board.rules.result_text(winner))
     except DamierError:
         pass
+
+
+def is_record(s: Session) -> bool:
+    """Whether ``s`` is a finished game record (read-only: continue it as a new game)."""
+    return (s.row.ending or {}).get("kind") == "recorded"
+
+
+def tree_of(s: Session) -> Game:
+    """The annotated tree of ``s`` (made on first use), its main line equal to the game's
+    moves (:func:`damier.web.gametree.reconcile`)."""
+    if s.tree is None:
+        s.tree = gametree.new_tree(s.board.rules, s.board.start_position)
+    gametree.reconcile(s.tree, s.board.move_stack)
+    return s.tree
 
 
 def set_result(row: GameRow, out: Outcome | None) -> None:
@@ -169,4 +233,5 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
         "version": s.version,
         "created": row.created,
         "updated": row.updated,
+        "tree": gametree.view(tree_of(s)) if s.tree is not None else None,
     }

@@ -123,6 +123,7 @@ REASON_CODES = {
     "repetition": "repetition",
     "move-count rule": "move_count_rule",
     "long-diagonal rule": "long_diagonal",
+    "result recorded in the game": "recorded",
 }
 """The stable code of each fixed reason text a game can end with."""
 

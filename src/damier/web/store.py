@@ -6,6 +6,9 @@ commit survives a crash of the server process (the game service commits each mov
 made) while readers never block the writer. One connection is shared by all callers and
 guarded by a lock: every statement is short, so this is both simpler and faster than a pool.
 
+A game's variations, comments and NAGs (imported or added on the analysis board) are one
+JSON document in ``game_trees`` (see :mod:`damier.web.gametree`); most games have none.
+
 A move is stored by its identity (from, to, captured squares, huffed square) plus its text,
 so that replaying a game never depends on how notation is parsed.
 
@@ -57,6 +60,10 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);
+CREATE TABLE IF NOT EXISTS game_trees (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    tree TEXT NOT NULL
+);
 """
 
 GAME_FIELDS = (
@@ -164,8 +171,10 @@ class Store:
 
     # -- games -----------------------------------------------------------------------------
 
-    def create_game(self, g: GameRow, moves: list[MoveRow] | None = None) -> int:
-        """Insert a game (and optionally its moves, e.g. from an import); returns its id."""
+    def create_game(self, g: GameRow, moves: list[MoveRow] | None = None,
+                    tree: Any = None) -> int:
+        """Insert a game (and optionally its moves and tree, e.g. from an import) in one
+        transaction; returns its id."""
         now = time.time()
         cols = ", ".join(GAME_FIELDS)
         marks = ", ".join("?" for _ in GAME_FIELDS)
@@ -179,6 +188,9 @@ class Store:
                 gid = int(cur.lastrowid or 0)
                 for m in moves or []:
                     self._insert_move(gid, m)
+                if tree is not None:
+                    self._db.execute("INSERT INTO game_trees (game_id, tree) VALUES (?, ?)",
+                                     (gid, json.dumps(tree, separators=(",", ":"))))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -211,6 +223,7 @@ class Store:
         with self._lock:
             self._db.execute("BEGIN")
             self._db.execute("DELETE FROM moves WHERE game_id = ?", (gid,))
+            self._db.execute("DELETE FROM game_trees WHERE game_id = ?", (gid,))
             cur = self._db.execute("DELETE FROM games WHERE id = ?", (gid,))
             self._db.execute("COMMIT")
         return cur.rowcount > 0
@@ -229,6 +242,30 @@ class Store:
             )
             for r in rows
         ]
+
+    def get_tree(self, gid: int) -> Any:
+        """The stored tree (JSON) of game ``gid``, or ``None``."""
+        with self._lock:
+            r = self._db.execute("SELECT tree FROM game_trees WHERE game_id = ?",
+                                 (gid,)).fetchone()
+        return json.loads(r[0]) if r else None
+
+    def has_tree(self, gid: int) -> bool:
+        """Whether game ``gid`` has a stored tree."""
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM game_trees WHERE game_id = ?",
+                                    (gid,)).fetchone() is not None
+
+    def set_tree(self, gid: int, tree: Any) -> None:
+        """Store the tree (JSON) of game ``gid``."""
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO game_trees (game_id, tree) VALUES (?, ?)",
+                             (gid, json.dumps(tree, separators=(",", ":"))))
+
+    def delete_tree(self, gid: int) -> None:
+        """Forget the tree of game ``gid``."""
+        with self._lock:
+            self._db.execute("DELETE FROM game_trees WHERE game_id = ?", (gid,))
 
     def _insert_move(self, gid: int, m: MoveRow) -> None:
         self._db.execute(

@@ -1,0 +1,87 @@
+"""Working on a game record: its side variations and comments, and continuing it (or any
+position of its tree) as a new game.
+
+:func:`edit_tree` adds a side variation, promotes or deletes one, or sets a comment, under
+the game's lock, and stores the tree (or forgets it when nothing is left beyond the
+moves); the game itself never changes, so its ``version`` does not either (an engine
+thinking on it keeps its move). :func:`continue_game` stores a new game made of the moves
+that lead to a node. The tree itself is :mod:`damier.web.gametree`'s.
+
+This module must not know about HTTP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from damier.formats.pdn import Game
+from damier.web import gametree
+from damier.web.clock import parse_time_control
+from damier.web.errors import WebError
+from damier.web.pdn_games import game_rows
+from damier.web.session import Session, check_players, tree_of
+from damier.web.store import Store
+
+EDIT_ACTIONS = ("add", "promote", "delete", "comment")
+
+
+async def edit_tree(store: Store, s: Session, action: str, node: str,
+                    move: str | None = None, text: str | None = None) -> str:
+    """Change the tree (see :data:`EDIT_ACTIONS`); returns the id of the node to show."""
+    if action not in EDIT_ACTIONS:
+        raise WebError(422, f"action must be one of {', '.join(EDIT_ACTIONS)}",
+                       "bad_tree_action")
+    if action == "add" and not move:
+        raise WebError(422, 'give the move to add, e.g. {"move": "32-28"}', "move_missing")
+    async with s.lock:
+        tree = tree_of(s)
+        try:
+            if action == "add":
+                target = gametree.add_move(tree, node, move or "")
+            elif action == "promote":
+                target = gametree.promote(tree, node)
+            elif action == "delete":
+                target = gametree.delete(tree, node)
+            else:
+                target = gametree.set_comment(tree, node, text or "")
+        except gametree.TreeError as e:
+            raise WebError(e.status, str(e), e.code, **e.args_) from None
+        save_tree(store, s.row.id, tree)
+    return gametree.node_id(target)
+
+
+def save_tree(store: Store, gid: int, tree: Game) -> None:
+    """Store the tree of game ``gid`` (or forget it when it holds nothing)."""
+    if gametree.has_annotations(tree):
+        store.set_tree(gid, gametree.to_storage(tree))
+    else:
+        store.delete_tree(gid)
+
+
+async def continue_game(store: Store, s: Session, node: str | None,
+                        players: dict[str, Any]) -> int:
+    """Store a new game from the position after ``node`` (default: the end of the game)
+    with the moves that lead there; ``players`` as for a new game (``white``, ``black``,
+    ``level``, ``time_control``). Returns its id."""
+    white = players.get("white", "human")
+    black = players.get("black", "human")
+    level = players.get("level", 3)
+    check_players(white, black, level)
+    tc = parse_time_control(players.get("time_control"))
+    async with s.lock:
+        tree = tree_of(s)
+        try:
+            at = gametree.find_node(tree, node) if node else tree.end()
+        except gametree.TreeError as e:
+            raise WebError(e.status, str(e), e.code, **e.args_) from None
+        board = at.board()
+    if board.outcome() is not None:
+        raise WebError(409, f"the game is over in that position: {board.outcome()}",
+                       "position_decided")
+    tags = {"Event": f"continued from game {s.row.id}"}
+    row, moves = game_rows(board.rules, board.start_position, board.move_stack, tags,
+                           white, black, level, tc)
+    return store.create_game(row, moves)
+
+
+__all__ = ["EDIT_ACTIONS", "continue_game", "edit_tree", "save_tree"]
