@@ -7,7 +7,18 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test browser lint typecheck bench docs clean
+.PHONY: run test browser lint typecheck bench docs clean asan
+
+# The native kernel (src/damier/native, C) is compiled into the source tree by `pip install -e`
+# and again here whenever its sources change (it is optional: without a C compiler damier runs
+# on its pure-Python path).
+NATIVE_SOURCES := $(wildcard src/damier/native/*.c src/damier/native/*.h) setup.py
+KERNEL := $(VENV)/.kernel
+# `make asan`: the generator's C with AddressSanitizer + UndefinedBehaviorSanitizer in a
+# standalone driver (no Python inside), run through perft and random games of every variant.
+ASAN_SOURCES := src/damier/native/gen64.c src/damier/native/gen128.c src/damier/native/layout.c
+ASAN_CFLAGS := -std=c11 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -Wall -Wextra -Werror
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,11 +32,26 @@ $(TESTSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@ $(STAMP)
 
-run: $(STAMP)
+$(KERNEL): $(NATIVE_SOURCES) | $(STAMP)
+	$(BIN)/python -c 'import setuptools' 2>/dev/null || $(BIN)/python -m pip install --quiet 'setuptools>=68'
+	$(BIN)/python setup.py -q build_ext --inplace
+	@touch $@
+
+run: $(STAMP) $(KERNEL)
 	$(BIN)/damier
 
-test: browser $(TESTSTAMP)
+# the whole suite on the native path, the core and engine tests again on the pure-Python path,
+# then the sanitized kernel
+test: browser $(TESTSTAMP) $(KERNEL)
 	$(BIN)/python -m pytest
+	DAMIER_PURE=1 $(BIN)/python -m pytest tests/core tests/engine
+	$(MAKE) asan
+
+asan: $(STAMP)
+	@mkdir -p build/asan
+	$(CC) $(ASAN_CFLAGS) -Isrc/damier/native tests/native/kernel_driver.c $(ASAN_SOURCES) \
+		-o build/asan/kernel_driver
+	$(BIN)/python tests/native/sanitize.py build/asan/kernel_driver
 
 # Chromium and chromedriver for the browser tests: installed with apt-get (as root or with
 # sudo) when missing; elsewhere make stops here with the command to run.
@@ -42,4 +68,4 @@ bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/damier/_kernel*.so

@@ -1,12 +1,14 @@
 """``damier perft``: count the positions reached after N plies (bulk counting at the last ply).
 
 With ``--divide`` the count under each first move is printed first (``move count``); the
-total is always the last line.
+total is always the last line. Standard error names the move generator that ran: ``native``
+(the C kernel) or ``pure`` (Python, with the reason).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from damier.cli import UsageError, add_variant_argument
@@ -28,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--depth must be 0 or more")
     board = Board(args.variant, args.fen)
     gen, pos = board.gen, board.position
+    print(f"move generation: {generator_path(board)}", file=sys.stderr)
     start = time.perf_counter()
     if args.divide and args.depth >= 1:
         total = 0
@@ -39,9 +42,17 @@ def run(args: argparse.Namespace) -> int:
         total = gen.perft(pos, args.depth)
     elapsed = time.perf_counter() - start
     if args.time:
-        import sys
-
         rate = total / elapsed if elapsed > 0 else float("inf")
         print(f"{elapsed:.3f} s, {rate / 1e6:.2f} M leaves/s", file=sys.stderr)
     print(total)
     return 0
+
+
+def generator_path(board: Board) -> str:
+    """``native`` or ``pure (why)`` for the board's variant."""
+    from damier.core import kernel
+    from damier.core.native_movegen import NativeMoveGenerator
+
+    if isinstance(board.gen, NativeMoveGenerator):
+        return "native"
+    return f"pure ({kernel.pure_reason() or kernel.unsupported(board.rules)})"

@@ -346,9 +346,13 @@ _GENERATORS: dict[str, MoveGenerator] = {}
 
 
 def generator(rules: Rules) -> MoveGenerator:
-    """The shared :class:`MoveGenerator` of a rules object (built on first use)."""
+    """The shared :class:`MoveGenerator` of a rules object (built on first use): the native
+    kernel's when it runs this variant (:mod:`damier.core.kernel`), else the pure-Python one."""
     gen = _GENERATORS.get(rules.name)
     if gen is None or gen.rules is not rules:
-        gen = MoveGenerator(rules)
+        # the hook of the native kernel (imported here: it builds on this module's class)
+        from damier.core.native_movegen import native_generator
+
+        gen = native_generator(rules) or MoveGenerator(rules)
         _GENERATORS[rules.name] = gen
     return gen

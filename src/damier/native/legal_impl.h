@@ -1,0 +1,202 @@
+/* Template (see width64.h): the legal moves of a position under the stateless rules, their
+ * count, and whether the side to move can capture.
+ *
+ * The decisions follow core/movegen.py, core/diagonal.py and core/capture_scan.py, because
+ * the Python generator's move order depends on which of its paths answers:
+ * * single man captures that cannot go on, when no king can capture and the choice rule does
+ *   not rank them (victims_differ with opponent kings): listed without a search, direction by
+ *   direction (diagonal variants: up-left, up-right, down-left, down-right; the others: in
+ *   the order of Rules.man_captures), each by increasing bit. On the diagonal path of the
+ *   common rules a capture that can go on is searched from its landing square in place.
+ * * otherwise, if anything can capture: every sequence of the men (by increasing bit) then of
+ *   the kings, and the capture-choice rule (choice_impl.h);
+ * * otherwise the quiet moves (quiet_impl.h).
+ */
+
+typedef struct side {
+    BB mine, theirs, men, kings_mine, targets, occ, empty;
+} side_t;
+
+static side_t side_of(const dk_kernel *k, BB white, BB black, BB kings, int turn)
+{
+    const DK_TABLES *t = TABLES_OF(k);
+    side_t s;
+    s.mine = turn ? black : white;
+    s.theirs = turn ? white : black;
+    s.men = s.mine & ~kings;
+    s.kings_mine = s.mine & kings;
+    s.targets = k->rules.men_capture_kings ? s.theirs : s.theirs & ~kings;
+    s.occ = white | black;
+    s.empty = t->all & ~s.occ;
+    return s;
+}
+
+/* The landing squares of the single man captures in direction d. */
+static BB capture_landings(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int d)
+{
+    int sh = k->shift[d];
+    return shifted(shifted(s->men & t->src2[d], sh) & s->targets, sh) & s->empty;
+}
+
+/* Whether a man landing on `land` after a jump in direction d could jump again (the squares
+ * it left and jumped are still taken here, so only the other directions count). */
+static int goes_on(const dk_kernel *k, const DK_TABLES *t, int color, int land, int d, BB targets, BB empty)
+{
+    for (int a = 0; a < t->n_man_jump[color][land]; a++) {
+        const __typeof__(t->man_jump[0][0][0]) *j = &t->man_jump[color][land][a];
+        if (j->dir != k->reverse[d] && (targets & j->over) && (empty & j->land_bit))
+            return 1;
+    }
+    return 0;
+}
+
+static int any_goes_on(const dk_kernel *k, const DK_TABLES *t, int color, BB lands, int d, BB targets, BB empty)
+{
+    for (; lands; lands &= lands - 1)
+        if (goes_on(k, t, color, square_of_bit(k, bb_lowbit(lands)), d, targets, empty))
+            return 1;
+    return 0;
+}
+
+/* The directions of man captures in the order their single captures are listed. */
+static int listing_directions(const dk_kernel *k, int color, int *dirs)
+{
+    const dk_rules *r = &k->rules;
+    int n = 0;
+    if (k->diagonal_men) {
+        for (int d = 0; d < 4; d++)
+            for (int a = 0; a < r->n_man_captures[color]; a++)
+                if (r->man_captures[color][a] == d)
+                    dirs[n++] = d;
+        return n;
+    }
+    for (int a = 0; a < r->n_man_captures[color]; a++)
+        dirs[n++] = r->man_captures[color][a];
+    return n;
+}
+
+typedef struct singles {
+    int n_dirs, dirs[DK_DIRECTIONS];
+    BB land[DK_DIRECTIONS];
+    BB found;
+} singles_t;
+
+static void find_singles(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color, singles_t *out)
+{
+    out->n_dirs = listing_directions(k, color, out->dirs);
+    out->found = 0;
+    for (int i = 0; i < out->n_dirs; i++)
+        out->found |= out->land[i] = s->men ? capture_landings(k, t, s, out->dirs[i]) : 0;
+}
+
+enum { NO_CAPTURE = 0, SINGLES = 1, SEARCH = 2, IN_PLACE = 3 };
+
+/* Which path answers (see the top of this file). */
+static int capture_path(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color,
+                        const singles_t *sg, BB kings)
+{
+    const dk_rules *r = &k->rules;
+    if (!s->theirs)
+        return NO_CAPTURE;
+    int king_can = s->kings_mine && king_can_capture(k, t, s->kings_mine, s->theirs, s->occ);
+    if (!sg->found)
+        return king_can ? SEARCH : NO_CAPTURE;
+    if (king_can || (k->victims_differ && (s->theirs & kings)))
+        return SEARCH;
+    int special_crown = r->promotion_in_capture != DK_CONTINUE_AS_MAN && (sg->found & t->promo[color]);
+    int longer = 0;
+    for (int i = 0; i < sg->n_dirs && !longer; i++)
+        longer = any_goes_on(k, t, color, sg->land[i], sg->dirs[i], s->targets, s->empty);
+    if (special_crown || (longer && !(k->diagonal_men && k->plain_men)))
+        return SEARCH;
+    return longer ? IN_PLACE : SINGLES;
+}
+
+/* The single captures (IN_PLACE: those that go on searched from their landing square). */
+static void list_singles(gen_t *g, const side_t *s, const singles_t *sg, int in_place)
+{
+    const dk_kernel *k = g->k;
+    const DK_TABLES *t = g->t;
+    BB promo = t->promo[g->color];
+    for (int i = 0; i < sg->n_dirs; i++) {
+        int d = sg->dirs[i], sh = k->shift[d];
+        for (BB lands = sg->land[i]; lands; lands &= lands - 1) {
+            BB to = bb_lowbit(lands), victim = shifted(to, -sh), fm = shifted(victim, -sh);
+            int land = square_of_bit(k, to);
+            if (!push(g, land, square_of_bit(k, victim)))
+                continue;
+            if (in_place && goes_on(k, t, g->color, land, d, s->targets, s->empty))
+                plain_man_search(g, fm, land, s->occ ^ fm, s->targets ^ victim, victim);
+            else
+                emit(g, fm, to, victim, to & promo);
+            g->depth--;
+        }
+    }
+}
+
+/* The legal moves under the stateless rules, appended to g's list. */
+static void stateless_legal(gen_t *g, BB white, BB black, BB kings, int turn)
+{
+    const dk_kernel *k = g->k;
+    const DK_TABLES *t = g->t;
+    side_t s = side_of(k, white, black, kings, turn);
+    singles_t sg;
+    find_singles(k, t, &s, turn, &sg);
+    switch (capture_path(k, t, &s, turn, &sg, kings)) {
+    case SEARCH:
+        gen_policy(g, POLICY_CHOICE);
+        sequences_of(g, white, black, kings, s.men, 1);
+        choose(g);
+        return;
+    case IN_PLACE:
+        gen_policy(g, POLICY_CHOICE);
+        list_singles(g, &s, &sg, 1);
+        choose(g);
+        return;
+    case SINGLES:
+        list_singles(g, &s, &sg, 0);
+        return;
+    default:
+        men_quiets(g, s.men, s.empty);
+        king_quiets(g, s.kings_mine, s.occ);
+    }
+}
+
+/* The number of legal moves under the stateless rules; `scratch` holds DK_MAX_MOVES moves
+ * for the positions that need a list. -1 on overflow. */
+static int stateless_count(const dk_kernel *k, BB white, BB black, BB kings, int turn, DK_MOVE *scratch)
+{
+    const DK_TABLES *t = TABLES_OF(k);
+    side_t s = side_of(k, white, black, kings, turn);
+    singles_t sg;
+    find_singles(k, t, &s, turn, &sg);
+    switch (capture_path(k, t, &s, turn, &sg, kings)) {
+    case SINGLES: {
+        int n = 0;
+        for (int i = 0; i < sg.n_dirs; i++)
+            n += bb_popcount(sg.land[i]);
+        return n;
+    }
+    case NO_CAPTURE:
+        return men_quiet_count(k, t, turn, s.men, s.empty) + king_quiet_count(k, t, s.kings_mine, s.occ);
+    default: {
+        gen_t g;
+        gen_start(&g, k, turn, kings, s.theirs, scratch, DK_MAX_MOVES, NULL);
+        stateless_legal(&g, white, black, kings, turn);
+        return g.overflow ? -1 : g.n;
+    }
+    }
+}
+
+static int stateless_has_capture(const dk_kernel *k, BB white, BB black, BB kings, int turn)
+{
+    const DK_TABLES *t = TABLES_OF(k);
+    side_t s = side_of(k, white, black, kings, turn);
+    if (!s.theirs)
+        return 0;
+    const dk_rules *r = &k->rules;
+    for (int a = 0; s.men && a < r->n_man_captures[turn]; a++)
+        if (capture_landings(k, t, &s, r->man_captures[turn][a]))
+            return 1;
+    return s.kings_mine && king_can_capture(k, t, s.kings_mine, s.theirs, s.occ);
+}
