@@ -126,7 +126,7 @@ def test_route_choice_dialog(browser: Any, live_server: LiveServer) -> None:
     open_game(browser, live_server, g["id"])
     click(browser, 47)
     click(browser, 36)
-    wait(browser, lambda d: d.find_element(By.ID, "dlg-route").is_displayed())
+    wait(browser, lambda d: d.find_element(By.ID, "route-box").is_displayed())
     routes = browser.find_elements(By.CSS_SELECTOR, "#route-list button.route")
     assert len(routes) == 2
     assert any("14" in r.text for r in routes) and any("19" in r.text for r in routes)

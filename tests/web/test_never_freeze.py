@@ -69,7 +69,7 @@ def play_by_clicks(drv: Any, move: dict[str, Any]) -> None:
             By.CSS_SELECTOR, f'#board g.square[data-square="{n}"] circle.target'))
         click(drv, landing)
         if i == len(path) - 1 and not js(drv, played):
-            if drv.find_element(By.ID, "dlg-route").is_displayed():
+            if drv.find_element(By.ID, "route-box").is_displayed():
                 for b in drv.find_elements(By.CSS_SELECTOR, "#route-list button.route"):
                     if b.text.startswith(move["long"] + " "):
                         b.click()

@@ -11,18 +11,24 @@ import { setupDialogs } from "./dialogs.js";
 import { Editor } from "./editor.js";
 import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
-import { onDrop, onPress, onTap } from "./moving.js";
+import { onDrop, onPress, onTap, setupMoving } from "./moving.js";
+import { applyOptions, options } from "./options.js";
+import { unlockAudio } from "./sound.js";
 import { app } from "./state.js";
-import { say, sayError } from "./view.js";
+import { sayError } from "./view.js";
 
 async function start() {
+  applyOptions();
   await startLanguage();
   app.board = new BoardView(document.getElementById("board"), { onTap, onPress, onDrop });
+  app.board.setOptions({ coords: options.coords, numbers: options.numbers });
+  for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlockAudio, { once: true });
   app.editor = new Editor(app);
   const r = await api("GET", "/api/variants");
   app.variants = r.ok ? r.data : [];
   setupControls();
   setupDialogs();
+  setupMoving();
   startClocks();
   window.addEventListener("hashchange", () => {
     const m = /game=(\d+)/.exec(location.hash);
@@ -33,7 +39,7 @@ async function start() {
   if (id && await openGame(id)) return;
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
-  if (created.ok) { say(""); await setGame(created.data, "open"); }
+  if (created.ok) await setGame(created.data, "open");
   else sayError(created.data);
 }
 

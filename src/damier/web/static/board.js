@@ -1,10 +1,16 @@
 // damier web: the SVG board. Draws any variant from the server's square list
 // ({number, label, row, col}) and a pieces string (one char per square: w b W B .).
-// It knows no rules: the app tells it what to highlight and reacts to its events
+// It knows no rules: the app tells it what to show and reacts to its events
 // (onPress(square) on pointer down, onTap(square) for a click, onDrop(from, to) after a drag).
+// Options: coordinates around the edge (file letters and rank digits, or the numbers of the
+// edge squares on a numbered board), the square labels on the squares. A move can be
+// animated along its whole route, the pieces it takes fading out as they are jumped.
+// Imports nothing.
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 100;
+const MARGIN = 34; // room for the coordinates around the board
+const LEG_MS = 170; // time per leg of an animated move (a quiet move is one leg)
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(NS, name);
@@ -13,14 +19,19 @@ function el(name, attrs, parent) {
   return node;
 }
 
+function isWhite(piece) { return piece === "w" || piece === "W"; }
+function isKing(piece) { return piece === "W" || piece === "B"; }
+
 export class BoardView {
   constructor(svg, handlers) {
     this.svg = svg;
     this.handlers = handlers;
     this.info = null;
     this.flipped = false;
+    this.options = { coords: true, numbers: true };
     this.squares = new Map(); // number -> {index, row, col, label}
     this.drag = null;
+    this.anim = null;
     svg.addEventListener("pointerdown", (e) => this._down(e));
     svg.addEventListener("pointermove", (e) => this._move(e));
     svg.addEventListener("pointerup", (e) => this._up(e));
@@ -31,11 +42,26 @@ export class BoardView {
     this.info = info;
     this.squares.clear();
     info.squares.forEach((sq, index) => this.squares.set(sq.number, { ...sq, index }));
-    const size = info.size * CELL;
-    this.svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
     this.svg.dataset.variant = info.name;
+    this._viewBox();
   }
 
+  setOptions(options) {
+    this.options = { ...this.options, ...options };
+    this._viewBox();
+  }
+
+  get margin() { return this.options.coords ? MARGIN : 0; }
+
+  _viewBox() {
+    if (!this.info) return;
+    const m = this.margin;
+    const size = this.info.size * CELL + 2 * m;
+    this.svg.setAttribute("viewBox", `${-m} ${-m} ${size} ${size}`);
+    this.svg.classList.toggle("with-coords", this.options.coords);
+  }
+
+  // top-left corner of square `sq` as drawn (the board is flipped for Black at the bottom)
   xy(sq) {
     const n = this.info.size - 1;
     const row = this.flipped ? n - sq.row : sq.row;
@@ -43,66 +69,201 @@ export class BoardView {
     return [col * CELL, row * CELL];
   }
 
-  // view: {pieces, selected, targets:Set, last:{from,to,path}, captured:Set, huffable:Set,
-  //        huffSel, movable:Set, routeMarks:Set}
+  centre(number) {
+    const [x, y] = this.xy(this.squares.get(number));
+    return [x + CELL / 2, y + CELL / 2];
+  }
+
+  // view: {pieces, selected, targets:Set, movable:Set, captured:Set (taken so far, dimmed),
+  //   last:{from, to, path, captured}, huffed (square), huffedPiece, huffable:Set, huffSel,
+  //   routeMarks:Set, route:[squares], landed:[squares], origin (square),
+  //   animate:{from, path, captured, before (pieces string before the move), elapsed (ms)}}
   render(view) {
     if (!this.info) return;
+    this._stopAnimation();
     this.view = view;
     const svg = this.svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const size = this.info.size;
     const full = this.info.squares.length === size * size;
     el("rect", { x: 0, y: 0, width: size * CELL, height: size * CELL, class: "light" }, svg);
+    if (this.options.coords) this._coordinates(svg);
     const pieces = view.pieces || "";
-    const lastSquares = new Set();
-    if (view.last) {
-      lastSquares.add(view.last.from);
-      for (const p of view.last.path || [view.last.to]) lastSquares.add(p);
-    }
+    const last = view.last;
+    const lastPath = new Set(last ? last.path.slice(0, -1) : []);
+    const lastTaken = new Set(last ? last.captured || [] : []);
+    const landed = new Set(view.landed || []);
+    const squareLayer = el("g", { class: "squares" }, svg);
+    const markLayer = el("g", { class: "marks" }, svg); // drawn over every square
     for (const [number, sq] of this.squares) {
       const [x, y] = this.xy(sq);
       const dark = !full || (sq.row + sq.col) % 2 === 1;
       const classes = ["sq", dark ? "dark" : "dark alt"];
-      if (lastSquares.has(number)) classes.push("last");
+      if (last && (number === last.from || number === last.to)) classes.push("last");
+      if (lastPath.has(number)) classes.push("last-path");
       if (view.selected === number) classes.push("selected");
-      const g = el("g", { class: "square", "data-square": number, "data-label": sq.label }, svg);
+      if (view.origin === number) classes.push("origin");
+      const g = el("g", { class: "square", "data-square": number, "data-label": sq.label }, squareLayer);
       el("rect", { x, y, width: CELL, height: CELL, class: classes.join(" ") }, g);
-      el("text", { x: x + 6, y: y + 22, class: "label" }, g).textContent = sq.label;
+      if (this.options.numbers) el("text", { x: x + 6, y: y + 22, class: "label" }, g).textContent = sq.label;
       const piece = pieces[sq.index];
       if (piece && piece !== ".") this._piece(g, x, y, piece, number, view);
+      if (landed.has(number)) el("circle", { cx: x + 50, cy: y + 50, r: 12, class: "landed" }, markLayer);
+      if (lastTaken.has(number) && (!piece || piece === ".")) this._cross(g, x, y, "last-taken");
+      if (view.huffed === number) this._huffed(g, x, y, piece, view.huffedPiece);
       if (view.targets && view.targets.has(number)) {
-        el("circle", { cx: x + 50, cy: y + 50, r: piece && piece !== "." ? 44 : 16,
-          class: piece && piece !== "." ? "target ring" : "target" }, g);
+        const occupied = piece && piece !== ".";
+        el("circle", { cx: x + 50, cy: y + 50, r: occupied ? 44 : 16,
+          class: occupied ? "target ring" : "target" }, g);
       }
       if (view.routeMarks && view.routeMarks.has(number)) {
         el("circle", { cx: x + 50, cy: y + 50, r: 46, class: "route-mark" }, g);
       }
     }
+    if (view.route && view.route.length > 1) {
+      const points = view.route.map((n) => this.centre(n).join(",")).join(" ");
+      el("polyline", { points, class: "route-line" }, markLayer);
+    }
+    if (view.animate) this._animate(view.animate, pieces);
   }
 
-  _piece(g, x, y, piece, number, view) {
-    const white = piece === "w" || piece === "W";
-    const king = piece === "W" || piece === "B";
-    const cls = ["piece", white ? "white" : "black"];
-    if (king) cls.push("king");
-    if (view.captured && view.captured.has(number)) cls.push("captured");
-    if (view.movable && view.movable.has(number)) cls.push("movable");
-    const pg = el("g", { class: cls.join(" "), "data-piece": piece }, g);
-    if (this.drag && this.drag.moved && this.drag.from === number) pg.classList.add("lifted");
+  _coordinates(svg) {
+    const size = this.info.size;
+    const g = el("g", { class: "coords", "aria-hidden": "true" }, svg);
+    const text = (x, y, value) => { el("text", { x, y }, g).textContent = value; };
+    const numbered = /^\d+$/.test(this.info.squares[0].label);
+    if (!numbered) {
+      // algebraic labels: the file letters below, the rank digits on the left
+      const files = new Map();
+      const ranks = new Map();
+      for (const sq of this.squares.values()) {
+        const m = /^([a-z]+)(\d+)$/.exec(sq.label);
+        if (!m) continue;
+        const [x, y] = this.xy(sq);
+        files.set(x, m[1]);
+        ranks.set(y, m[2]);
+      }
+      for (const [x, f] of files) text(x + CELL / 2, size * CELL + MARGIN * 0.72, f);
+      for (const [y, r] of ranks) text(-MARGIN / 2, y + CELL / 2 + 8, r);
+      return;
+    }
+    // a numbered board: the numbers of the edge squares, outside the edge they touch
+    const n = size - 1;
+    for (const sq of this.squares.values()) {
+      const [x, y] = this.xy(sq);
+      const row = y / CELL;
+      const col = x / CELL;
+      if (row === 0) text(x + CELL / 2, -MARGIN * 0.3, sq.label);
+      if (row === n) text(x + CELL / 2, size * CELL + MARGIN * 0.72, sq.label);
+      if (col === 0 && row !== 0 && row !== n) text(-MARGIN / 2, y + CELL / 2 + 8, sq.label);
+      if (col === n && row !== 0 && row !== n) text(size * CELL + MARGIN / 2, y + CELL / 2 + 8, sq.label);
+    }
+  }
+
+  _cross(parent, x, y, cls) {
+    el("path", { d: `M${x + 30} ${y + 30} L${x + 70} ${y + 70} M${x + 70} ${y + 30} L${x + 30} ${y + 70}`,
+      class: cls }, parent);
+  }
+
+  // the square of a piece huffed by the last move: a dashed outline and a cross in its corner;
+  // the huffed piece itself, faded, when the square is empty again
+  _huffed(g, x, y, piece, huffedPiece) {
+    if ((!piece || piece === ".") && huffedPiece && huffedPiece !== ".") {
+      // not a "piece": the square is empty (tests and the page look for g.piece)
+      const ghost = this._glyph(g, huffedPiece, x, y);
+      ghost.setAttribute("class", `huffed-piece ${isWhite(huffedPiece) ? "white" : "black"}`);
+      ghost.removeAttribute("data-piece");
+    }
+    el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: "huffed-outline" }, g);
+    el("path", { d: `M${x + 70} ${y + 8} L${x + 92} ${y + 30} M${x + 92} ${y + 8} L${x + 70} ${y + 30}`,
+      class: "huffed" }, g);
+  }
+
+  _glyph(parent, piece, x, y) {
+    const cls = ["piece", isWhite(piece) ? "white" : "black"];
+    if (isKing(piece)) cls.push("king");
+    const pg = el("g", { class: cls.join(" "), "data-piece": piece }, parent);
     el("circle", { cx: x + 50, cy: y + 54, r: 38, class: "rim" }, pg);
     el("circle", { cx: x + 50, cy: y + 50, r: 38, class: "body" }, pg);
     el("circle", { cx: x + 50, cy: y + 50, r: 26, class: "inner" }, pg);
-    if (king) {
+    if (isKing(piece)) {
       el("path", {
         d: `M${x + 30} ${y + 60} L${x + 27} ${y + 38} L${x + 40} ${y + 48} L${x + 50} ${y + 33}` +
            ` L${x + 60} ${y + 48} L${x + 73} ${y + 38} L${x + 70} ${y + 60} Z`,
         class: "crown",
       }, pg);
     }
+    return pg;
+  }
+
+  _piece(g, x, y, piece, number, view) {
+    const pg = this._glyph(g, piece, x, y);
+    if (view.captured && view.captured.has(number)) pg.classList.add("captured");
+    if (view.movable && view.movable.has(number)) pg.classList.add("movable");
+    if (this.drag && this.drag.moved && this.drag.from === number) pg.classList.add("lifted");
     if (view.huffable && view.huffable.has(number)) {
       el("circle", { cx: x + 50, cy: y + 50, r: 45,
         class: view.huffSel === number ? "huff chosen" : "huff" }, g);
     }
+  }
+
+  // the move's piece travels its route (from, then each landing square) over the final
+  // position; each piece it takes fades out as it is jumped. The real piece on the last
+  // square is hidden until the piece arrives.
+  _animate(move, pieces) {
+    const before = move.before || "";
+    const start = this.squares.get(move.from);
+    const end = this.squares.get(move.path[move.path.length - 1]);
+    if (!start || !end) return;
+    const moving = before[start.index];
+    if (!moving || moving === ".") return;
+    const finalPiece = this.svg.querySelector(`g.square[data-square="${end.number}"] g.piece`);
+    const overlay = el("g", { class: "anim", "pointer-events": "none" }, this.svg);
+    const points = [move.from, ...move.path].map((n) => this.centre(n));
+    const legs = points.length - 1;
+    const total = LEG_MS * legs;
+    const elapsed = Math.max(0, move.elapsed || 0); // a redraw in the middle goes on from there
+    if (elapsed >= total) return;
+    const animations = [];
+    (move.captured || []).forEach((number, i) => {
+      const sq = this.squares.get(number);
+      const taken = sq && before[sq.index];
+      if (!taken || taken === ".") return;
+      const [x, y] = this.xy(sq);
+      const ghost = this._glyph(overlay, taken, x, y);
+      ghost.classList.add("taken");
+      // the i-th piece taken is jumped in the middle of leg i: it fades out then
+      const from = Math.min(1, (i + 0.35) / legs);
+      const to = Math.min(1, (i + 0.85) / legs);
+      animations.push(ghost.animate([{ opacity: 1 }, { opacity: 1, offset: from },
+        { opacity: 0, offset: to }, { opacity: 0 }], { duration: total, fill: "forwards" }));
+    });
+    const [x0, y0] = points[0];
+    const runner = this._glyph(overlay, moving, x0 - CELL / 2, y0 - CELL / 2);
+    // each leg eases in and out on its own: at the end of leg k the piece is on square k
+    const frames = points.map(([x, y]) => ({ transform: `translate(${x - x0}px, ${y - y0}px)`,
+      easing: "ease-in-out" }));
+    animations.push(runner.animate(frames, { duration: total, easing: "linear", fill: "forwards" }));
+    for (const a of animations) a.currentTime = elapsed;
+    if (finalPiece) finalPiece.style.opacity = "0";
+    this.svg.dataset.animating = "1";
+    const done = () => {
+      if (this.anim !== state) return;
+      this.anim = null;
+      overlay.remove();
+      if (finalPiece) finalPiece.style.opacity = "";
+      delete this.svg.dataset.animating;
+    };
+    const state = { animations, done };
+    this.anim = state;
+    animations[animations.length - 1].finished.then(done, done);
+  }
+
+  _stopAnimation() {
+    const a = this.anim;
+    if (!a) return;
+    for (const anim of a.animations) anim.cancel();
+    a.done();
   }
 
   squareAt(evt) {
@@ -136,8 +297,7 @@ export class BoardView {
       d.moved = true;
       const sq = this.squares.get(d.from);
       const piece = (this.view.pieces || "")[sq.index];
-      d.ghost = el("g", { class: `piece ghost ${piece === "w" || piece === "W" ? "white" : "black"}` },
-        this.svg);
+      d.ghost = el("g", { class: `piece ghost ${isWhite(piece) ? "white" : "black"}` }, this.svg);
       el("circle", { cx: 0, cy: 0, r: 40, class: "body" }, d.ghost);
       el("circle", { cx: 0, cy: 0, r: 27, class: "inner" }, d.ghost);
     }

@@ -2,6 +2,7 @@
 // typed-move box, the move list's navigation and the keyboard.
 import { api } from "./api.js";
 import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
+import { options, saveFlip, setOption } from "./options.js";
 import { toggleAnalysis } from "./analysis.js";
 import { goTo, setGame } from "./game.js";
 import { app, resetPicker } from "./state.js";
@@ -26,22 +27,47 @@ function confirmTwice(button, key, action) {
   setTimeout(() => { button.dataset.armed = ""; button.textContent = t(key); }, 4000);
 }
 
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const SPEAKER_ON = `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">${SPEAKER}` +
+  '<path d="M15 8.5a4.5 4.5 0 0 1 0 7M17.5 6a8 8 0 0 1 0 12" fill="none" stroke="currentColor"' +
+  ' stroke-width="2" stroke-linecap="round"/></svg>';
+const SPEAKER_OFF = `<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">${SPEAKER}` +
+  '<path d="M15.5 9.5l5 5m0-5l-5 5" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+
+// the sound switch in the header (the same option as in the board options)
+function setupSound() {
+  const button = $("btn-sound");
+  const show = () => {
+    button.innerHTML = options.sound ? SPEAKER_ON : SPEAKER_OFF;
+    button.setAttribute("aria-pressed", String(options.sound));
+    const label = t(options.sound ? "nav.sound_on" : "nav.sound_off");
+    button.title = label;
+    button.setAttribute("aria-label", label);
+  };
+  button.addEventListener("click", () => { setOption("sound", !options.sound); show(); });
+  button.addEventListener("refresh", show);
+  show();
+}
+
 function setupLanguages() {
   const sel = $("lang-select");
   for (const l of LANGUAGES) sel.add(new Option(l.name, l.code));
   sel.value = language();
   sel.addEventListener("change", async () => {
     await setLanguage(sel.value, true);
+    $("btn-sound").dispatchEvent(new Event("refresh"));
     render();
   });
 }
 
 export function setupControls() {
   setupLanguages();
+  setupSound();
   $("btn-undo").addEventListener("click", () => post("undo", {}));
   $("btn-flip").addEventListener("click", () => {
     app.flipped = !app.flipped;
     app.board.flipped = app.flipped;
+    if (app.game) saveFlip(app.game.id, app.flipped);
     render();
   });
   $("btn-resign").addEventListener("click", (e) =>

@@ -1,9 +1,9 @@
-// damier web: the dialogs: new game, PDN import, saved games list (and the route dialog's
-// cancel button).
+// damier web: the dialogs: new game, PDN import, saved games list, board options.
 import { api } from "./api.js";
 import { openGame, setGame } from "./game.js";
 import { app } from "./state.js";
 import { language, t } from "./i18n.js";
+import { options, reducedMotion, setOption } from "./options.js";
 import { errorText, render, say, variantName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -87,7 +87,32 @@ async function showGames() {
   $("dlg-games").showModal();
 }
 
+// the board options dialog: each control writes its option (remembered) and redraws
+function setupOptions() {
+  const boxes = { "opt-coords": "coords", "opt-numbers": "numbers", "opt-animate": "animate",
+    "opt-sound": "sound" };
+  const selects = { "opt-theme": "theme", "opt-dark": "dark" };
+  const changed = () => {
+    app.board.setOptions({ coords: options.coords, numbers: options.numbers });
+    render();
+    $("btn-sound").dispatchEvent(new Event("refresh"));
+  };
+  for (const [id, name] of Object.entries(boxes)) {
+    $(id).addEventListener("change", (e) => { setOption(name, e.target.checked); changed(); });
+  }
+  for (const [id, name] of Object.entries(selects)) {
+    $(id).addEventListener("change", (e) => { setOption(name, e.target.value); changed(); });
+  }
+  $("btn-options").addEventListener("click", () => {
+    for (const [id, name] of Object.entries(boxes)) $(id).checked = options[name];
+    for (const [id, name] of Object.entries(selects)) $(id).value = options[name];
+    $("opt-reduced").hidden = !reducedMotion();
+    $("dlg-options").showModal();
+  });
+}
+
 export function setupDialogs() {
+  setupOptions();
   $("btn-new").addEventListener("click", () => openNewGame());
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
@@ -105,9 +130,4 @@ export function setupDialogs() {
   $("import-cancel").addEventListener("click", () => $("dlg-import").close());
   $("btn-games").addEventListener("click", showGames);
   $("games-close").addEventListener("click", () => $("dlg-games").close());
-  $("route-cancel").addEventListener("click", () => {
-    $("dlg-route").close();
-    app.routeMarks = null;
-    render();
-  });
 }

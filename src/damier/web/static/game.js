@@ -3,8 +3,11 @@
 // move list (goTo).
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
+import { t } from "./i18n.js";
+import { savedFlip } from "./options.js";
+import { playSound } from "./sound.js";
 import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
-import { noteText, render, renderClocks, say, sayError } from "./view.js";
+import { clearError, noteText, render, renderClocks, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,7 +38,8 @@ export async function setGame(state, how = "answer") {
   const atEnd = !old || app.viewPly >= old.ply || newId;
   app.game = state;
   if (newId) {
-    app.flipped = state.white === "engine" && state.black === "human";
+    const flip = savedFlip(state.id);
+    app.flipped = flip !== null ? flip : state.white === "engine" && state.black === "human";
     app.board.flipped = app.flipped;
     app.huffMode = false;
     location.hash = `game=${state.id}`;
@@ -45,6 +49,7 @@ export async function setGame(state, how = "answer") {
     $("btn-export").setAttribute("download", `damier-${state.id}.pdn`);
   }
   if (atEnd || app.viewPly > state.ply) app.viewPly = state.ply;
+  if (!newId && atEnd) announceMoves(old, state);
   if (!old || old.version !== state.version || newId) app.huffSel = null;
   syncPicker();
   app.clockBase = state.clocks ? { ...state.clocks, at: performance.now() } : null;
@@ -53,10 +58,37 @@ export async function setGame(state, how = "answer") {
   if (app.analysis) sendAnalysis();
 }
 
+// the moves that came with a new state of the open game: the last one is animated and heard,
+// a huff is said and marked, a stale error message goes
+function announceMoves(old, state) {
+  if (state.ply <= old.ply) return;
+  const prev = old.ply ? old.moves[old.ply - 1] : null;
+  if (prev && state.moves[old.ply - 1].long !== prev.long) return; // not a continuation
+  const last = state.moves[state.ply - 1];
+  // a move dropped by drag is already where it goes: no animation for it
+  if (app.draggedPly !== state.ply) app.animation = { ply: state.ply, started: performance.now() };
+  app.draggedPly = null;
+  playSound(last.captured.length ? "capture" : "move");
+  clearError();
+  for (const m of state.moves.slice(old.ply)) if (m.huff !== null && m.huff !== undefined) sayHuff(state, m);
+}
+
+function sayHuff(g, m) {
+  const victim = m.color === "white" ? "black" : "white";
+  const label = (app.info.squares.find((s) => s.number === m.huff) || {}).label || String(m.huff);
+  const yours = g[victim] === "human" && g[m.color] !== "human";
+  say(t(`huff.${yours ? "by_opponent" : "done"}.${m.color}`, { square: label }));
+}
+
 export function goTo(ply) {
   const g = app.game;
   if (!g) return;
-  app.viewPly = Math.max(0, Math.min(g.ply, ply));
+  const target = Math.max(0, Math.min(g.ply, ply));
+  if (target === app.viewPly + 1) {
+    app.animation = { ply: target, started: performance.now() };
+    playSound(g.moves[target - 1].captured.length ? "capture" : "move");
+  }
+  app.viewPly = target;
   resetPicker();
   render();
   if (app.analysis) sendAnalysis();

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { setGame } from "./game.js";
 import { app, currentMoves, interactive, resetPicker } from "./state.js";
-import { render, renderBoard, say, sayError } from "./view.js";
+import { clearError, render, renderBoard, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,7 +21,7 @@ export async function sendMove(m) {
     r = await api("POST", `/api/games/${g.id}/moves`, { move: m.long, wait: false });
   }
   app.pending = false;
-  if (r.ok) { say(""); await setGame(r.data); } else { sayError(r.data); resetPicker(); render(); }
+  if (r.ok) { clearError(); await setGame(r.data); } else { sayError(r.data); resetPicker(); render(); }
 }
 
 function outcomeOf(res) {
@@ -30,29 +30,49 @@ function outcomeOf(res) {
   renderBoard();
 }
 
+// Two captures share start and end: the routes are listed beside the board (never over
+// it); the one pointed at or focused is drawn on the board with the pieces it takes.
 function chooseRoute(moves) {
-  const dlg = $("dlg-route");
   const list = $("route-list");
   list.innerHTML = "";
   const label = (n) => app.info.squares.find((s) => s.number === n)?.label ?? String(n);
+  const show = (m) => {
+    app.routeMarks = new Set(m.captured);
+    app.routeLine = [m.from, ...m.path];
+    renderBoard();
+  };
   for (const m of moves) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "route";
     b.textContent = t("route.takes", { move: m.long, squares: m.captured.map(label).join(", ") });
-    b.addEventListener("mouseenter", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
-    b.addEventListener("focus", () => { app.routeMarks = new Set(m.captured); renderBoard(); });
-    b.addEventListener("click", () => { dlg.close(); app.routeMarks = null; sendMove(m); });
+    b.addEventListener("mouseenter", () => show(m));
+    b.addEventListener("focus", () => show(m));
+    b.addEventListener("click", () => { app.routeChoice = null; sendMove(m); });
     list.appendChild(b);
   }
-  app.routeMarks = new Set(moves[0].captured);
+  app.routeChoice = moves;
+  show(moves[0]);
+  list.querySelector("button").focus({ preventScroll: true });
+  $("route-box").scrollIntoView({ block: "nearest" });
+}
+
+export function setupMoving() {
+  $("route-cancel").addEventListener("click", cancelRoute);
+}
+
+export function cancelRoute() {
+  app.routeChoice = null;
+  app.routeMarks = null;
+  app.routeLine = null;
   renderBoard();
-  dlg.showModal();
 }
 
 export function onTap(sq) {
   if (app.editor.active) { app.editor.tap(sq); return; }
   if (!interactive()) return;
+  clearError();
+  if (app.routeChoice) { cancelRoute(); }
   const p = app.picker;
   const g = app.game;
   if (app.huffMode) {
@@ -90,7 +110,9 @@ export function onDrop(from, to) {
   if (app.editor.active || !interactive()) return;
   const p = app.picker;
   if (!p.movable().has(from)) return;
+  clearError();
   const sel = p.select(from);
+  app.draggedPly = app.game.ply + 1;
   if (sel.play) { if (sel.play.to === to || sel.play.path.includes(to)) sendMove(sel.play); return; }
   if (p.targets().has(to)) outcomeOf(p.click(to)); else renderBoard();
 }

@@ -8,6 +8,7 @@ export const app = {
   game: null, info: null, variants: [], infoCache: new Map(),
   viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
   picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
+  routeChoice: null, routeLine: null, animation: null, draggedPly: null,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
 };
 
@@ -52,6 +53,8 @@ export function syncPicker() {
   app.pickerKey = key;
   app.picker.reset(currentMoves());
   app.routeMarks = null;
+  app.routeChoice = null;
+  app.routeLine = null;
 }
 
 export function resetPicker() { app.pickerKey = null; syncPicker(); }

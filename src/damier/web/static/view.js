@@ -3,6 +3,7 @@
 // It reads the state and changes no game; clicks are handled elsewhere (the move list's
 // buttons carry data-ply for the listener in controls.js).
 import { has, t } from "./i18n.js";
+import { animationsOn } from "./options.js";
 import { app, interactive, syncPicker } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,6 +22,11 @@ export function errorText(data) {
 }
 
 export function sayError(data) { say(errorText(data), true); }
+
+// an error message goes once the player does something else (a note stays)
+export function clearError() {
+  if ($("message").classList.contains("error")) say("");
+}
 
 // a note from the server (e.g. "draw agreed") in the page's language, by its code
 export function noteText(data) {
@@ -57,7 +63,16 @@ export function renderBoard() {
   const view = { pieces: g.positions[app.viewPly] };
   if (app.viewPly > 0) {
     const m = g.moves[app.viewPly - 1];
-    view.last = { from: m.from, to: m.to, path: m.path };
+    view.last = { from: m.from, to: m.to, path: m.path, captured: m.captured };
+    if (m.huff !== null && m.huff !== undefined) {
+      view.huffed = m.huff;
+      view.huffedPiece = g.positions[app.viewPly - 1][app.board.squares.get(m.huff).index];
+    }
+    const a = app.animation;
+    if (a && a.ply === app.viewPly && animationsOn()) {
+      view.animate = { from: m.from, path: m.path, captured: m.captured,
+        before: g.positions[app.viewPly - 1], elapsed: performance.now() - a.started };
+    }
   }
   if (interactive()) {
     view.movable = p.movable();
@@ -65,13 +80,28 @@ export function renderBoard() {
     view.targets = p.from === null ? null : p.targets();
     if (p.from !== null) view.captured = new Set(p.candidates().flatMap((m) =>
       m.captured.slice(0, Math.max(p.steps.length, 0))));
+    if (p.from !== null && p.steps.length) {
+      // a capture clicked square by square: the piece stands on the last square landed on
+      const at = app.board.squares;
+      const from = at.get(p.from).index;
+      const here = p.steps[p.steps.length - 1];
+      const chars = [...view.pieces];
+      chars[at.get(here).index] = chars[from];
+      chars[from] = ".";
+      view.pieces = chars.join("");
+      view.origin = p.from;
+      view.landed = p.steps;
+      view.selected = here;
+    }
     if (g.huffing && app.huffMode) {
       view.huffable = new Set(g.legal_moves.filter((m) => m.huff !== null).map((m) => m.huff));
       view.huffSel = app.huffSel;
     }
   }
   view.routeMarks = app.routeMarks;
+  view.route = app.routeLine;
   app.board.render(view);
+  $("route-box").hidden = !app.routeChoice;
 }
 
 function playerName(color) {
