@@ -258,11 +258,13 @@ def test_evaluation_bar_shows_the_whole_score(clean_storage: Any, live_server: L
     open_game(drv, live_server, g["id"])
     drv.find_element(By.ID, "btn-analysis").click()
     wait(drv, lambda d: d.find_element(By.ID, "evalbar").is_displayed())
+    # the engine's own analysis stops reaching the page; then a score of our choosing is shown
+    drv.execute_script("window.damier.ws.onmessage = null;")
     drv.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "import('/static/analysis.js').then((m) => { window.damier.analysis = true;"
-        " setTimeout(() => { m.showAnalysis({ply: 0, depth: 9, score: arguments[0],"
-        " score_white: arguments[0], win_in: null, pv: ['32-28']}); done(); }, 300); });", score)
+        "import('/static/analysis.js').then((m) => { m.showAnalysis({ply: 0, depth: 9,"
+        " score: arguments[0], score_white: arguments[0], win_in: null, pv: ['32-28']});"
+        " done(); });", score)
     label = drv.find_element(By.ID, "evalbar-text")
     wait(drv, lambda d: label.text == text)
     fits = js(drv, "(() => { const e = document.getElementById('evalbar-text');"
