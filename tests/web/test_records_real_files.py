@@ -20,7 +20,7 @@ from tests.formats.test_real_files import DATA, FOLDER_VARIANT, SPECIAL_VARIANT
 from tests.web.test_records import same_tree
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-"""Tag names written as read (others are made into names, PDN.md §2)."""
+"""Tag names written as read (the writer makes others into names, docs/pdn.md "Tags")."""
 FILES = sorted(DATA.glob("*/*.pdn"))
 
 
