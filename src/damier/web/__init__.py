@@ -13,6 +13,8 @@
 * :mod:`damier.web.pdn_games` (PDN in and out), :mod:`damier.web.records` (variations,
   comments, continuing as a new game; routes in :mod:`damier.web.records_api`) and
   :mod:`damier.web.gametree` (the annotated tree of a game) — games kept whole;
+* :mod:`damier.web.review` (routes in :mod:`damier.web.review_api`) — engine reviews of
+  games, run in a worker thread and stored;
 * ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
 
 Imports inside the package point one way (``tests/web/test_structure.py``); the order is

@@ -23,9 +23,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, records_api, ws
+from damier.web import api, records_api, review_api, ws
 from damier.web.errors import WebError, status_code
 from damier.web.games import GameService
+from damier.web.review import Reviews
 from damier.web.store import Store, default_db_path
 
 STATIC = Path(__file__).parent / "static"
@@ -57,16 +58,19 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     """The web app over the SQLite file ``db`` (default: :func:`default_db_path`)."""
     store = Store(db if db is not None else default_db_path())
     games = GameService(store, engine_threads=engine_threads)
+    reviews = Reviews(store)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        reviews.close()
         games.close()
 
     routes = [
         Route("/", index, methods=["GET"]),
         *api.routes,
         *records_api.routes,
+        *review_api.routes,
         *ws.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -80,6 +84,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         },
     )
     app.state.games = games
+    app.state.reviews = reviews
     app.state.store = store
     return app
 

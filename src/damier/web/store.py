@@ -8,6 +8,7 @@ guarded by a lock: every statement is short, so this is both simpler and faster 
 
 A game's variations, comments and NAGs (imported or added on the analysis board) are one
 JSON document in ``game_trees`` (see :mod:`damier.web.gametree`); most games have none.
+The last engine review of a game is one JSON document in ``reviews`` (:mod:`damier.web.review`).
 
 A move is stored by its identity (from, to, captured squares, huffed square) plus its text,
 so that replaying a game never depends on how notation is parsed.
@@ -63,6 +64,10 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(updated DESC);
 CREATE TABLE IF NOT EXISTS game_trees (
     game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     tree TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    review TEXT NOT NULL
 );
 """
 
@@ -224,6 +229,7 @@ class Store:
             self._db.execute("BEGIN")
             self._db.execute("DELETE FROM moves WHERE game_id = ?", (gid,))
             self._db.execute("DELETE FROM game_trees WHERE game_id = ?", (gid,))
+            self._db.execute("DELETE FROM reviews WHERE game_id = ?", (gid,))
             cur = self._db.execute("DELETE FROM games WHERE id = ?", (gid,))
             self._db.execute("COMMIT")
         return cur.rowcount > 0
@@ -266,6 +272,21 @@ class Store:
         """Forget the tree of game ``gid``."""
         with self._lock:
             self._db.execute("DELETE FROM game_trees WHERE game_id = ?", (gid,))
+
+    def get_review(self, gid: int) -> Any:
+        """The stored review (JSON) of game ``gid``, or ``None``."""
+        with self._lock:
+            r = self._db.execute("SELECT review FROM reviews WHERE game_id = ?",
+                                 (gid,)).fetchone()
+        return json.loads(r[0]) if r else None
+
+    def set_review(self, gid: int, review: Any) -> None:
+        """Store the review (JSON) of game ``gid`` (replacing an older one); nothing if the
+        game was deleted meanwhile."""
+        with self._lock:
+            if self._db.execute("SELECT 1 FROM games WHERE id = ?", (gid,)).fetchone():
+                self._db.execute("INSERT OR REPLACE INTO reviews (game_id, review) VALUES (?, ?)",
+                                 (gid, json.dumps(review, separators=(",", ":"))))
 
     def _insert_move(self, gid: int, m: MoveRow) -> None:
         self._db.execute(

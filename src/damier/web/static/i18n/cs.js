@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "uveďte, se kterým tahem pracovat",
   "error.move_missing": "uveďte tah, který se má přidat",
   "error.position_decided": "v této pozici je partie už rozhodnuta",
+  "error.bad_review_seconds": "čas na pozici je počet sekund od 0,02 do {limit}",
+  "error.bad_review_depth": "hloubka je celé číslo od 1 do {limit}",
+  "error.nothing_to_review": "zatím není co rozebírat: žádný tah",
+  "error.no_review_running": "rozbor této partie neběží",
+  "error.no_review": "tato partie ještě nebyla rozebrána",
 };

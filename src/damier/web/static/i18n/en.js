@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "say which move to work on",
   "error.move_missing": "give the move to add",
   "error.position_decided": "the game is already decided in this position",
+  "error.bad_review_seconds": "the time per position is a number of seconds from 0.02 to {limit}",
+  "error.bad_review_depth": "the depth is a whole number from 1 to {limit}",
+  "error.nothing_to_review": "there is no move to review yet",
+  "error.no_review_running": "no review of this game is running",
+  "error.no_review": "this game has not been reviewed yet",
 };

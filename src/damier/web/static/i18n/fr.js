@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "indiquez sur quel coup agir",
   "error.move_missing": "indiquez le coup à ajouter",
   "error.position_decided": "la partie est déjà décidée dans cette position",
+  "error.bad_review_seconds": "le temps par position est un nombre de secondes de 0,02 à {limit}",
+  "error.bad_review_depth": "la profondeur est un nombre entier de 1 à {limit}",
+  "error.nothing_to_review": "il n'y a encore aucun coup à analyser",
+  "error.no_review_running": "aucune analyse de cette partie n'est en cours",
+  "error.no_review": "cette partie n'a pas encore été analysée",
 };

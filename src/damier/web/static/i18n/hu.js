@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "adja meg, melyik lépéssel dolgozzon",
   "error.move_missing": "adja meg a hozzáadandó lépést",
   "error.position_decided": "ebben az állásban a játszma már eldőlt",
+  "error.bad_review_seconds": "az állásonkénti idő 0,02 és {limit} közötti másodperc",
+  "error.bad_review_depth": "a mélység 1 és {limit} közötti egész szám",
+  "error.nothing_to_review": "még nincs elemezhető lépés",
+  "error.no_review_running": "ennek a játszmának az elemzése nem fut",
+  "error.no_review": "ezt a játszmát még nem elemezték",
 };

@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "zeg met welke zet u wilt werken",
   "error.move_missing": "geef de zet die toegevoegd moet worden",
   "error.position_decided": "in deze stelling is de partij al beslist",
+  "error.bad_review_seconds": "de tijd per stelling is een aantal seconden van 0,02 tot {limit}",
+  "error.bad_review_depth": "de diepte is een geheel getal van 1 tot {limit}",
+  "error.nothing_to_review": "er is nog geen zet om te analyseren",
+  "error.no_review_running": "er loopt geen analyse van deze partij",
+  "error.no_review": "deze partij is nog niet geanalyseerd",
 };

@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "podaj, którego ruchu to dotyczy",
   "error.move_missing": "podaj ruch do dodania",
   "error.position_decided": "w tej pozycji partia jest już rozstrzygnięta",
+  "error.bad_review_seconds": "czas na pozycję to liczba sekund od 0,02 do {limit}",
+  "error.bad_review_depth": "głębokość to liczba całkowita od 1 do {limit}",
+  "error.nothing_to_review": "nie ma jeszcze ruchów do analizy",
+  "error.no_review_running": "analiza tej partii nie trwa",
+  "error.no_review": "ta partia nie została jeszcze przeanalizowana",
 };

@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "indique em que lance trabalhar",
   "error.move_missing": "indique o lance a acrescentar",
   "error.position_decided": "nesta posição a partida já está decidida",
+  "error.bad_review_seconds": "o tempo por posição é um número de segundos de 0,02 a {limit}",
+  "error.bad_review_depth": "a profundidade é um número inteiro de 1 a {limit}",
+  "error.nothing_to_review": "ainda não há lances para analisar",
+  "error.no_review_running": "não há nenhuma análise desta partida em curso",
+  "error.no_review": "esta partida ainda não foi analisada",
 };

@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "укажите, с каким ходом работать",
   "error.move_missing": "укажите ход, который нужно добавить",
   "error.position_decided": "в этой позиции партия уже решена",
+  "error.bad_review_seconds": "время на позицию — число секунд от 0,02 до {limit}",
+  "error.bad_review_depth": "глубина — целое число от 1 до {limit}",
+  "error.nothing_to_review": "пока нет ходов для разбора",
+  "error.no_review_running": "разбор этой партии не идёт",
+  "error.no_review": "эта партия ещё не разобрана",
 };

@@ -231,4 +231,9 @@ export default {
   "error.node_missing": "наведите на ком потезу се ради",
   "error.move_missing": "наведите потез који треба додати",
   "error.position_decided": "у овој позицији партија је већ решена",
+  "error.bad_review_seconds": "време по позицији је број секунди од 0,02 до {limit}",
+  "error.bad_review_depth": "дубина је цео број од 1 до {limit}",
+  "error.nothing_to_review": "још нема потеза за анализу",
+  "error.no_review_running": "анализа ове партије није у току",
+  "error.no_review": "ова партија још није анализирана",
 };

@@ -230,4 +230,9 @@ export default {
   "error.node_missing": "navedite na kom potezu se radi",
   "error.move_missing": "navedite potez koji treba dodati",
   "error.position_decided": "u ovoj poziciji partija je već rešena",
+  "error.bad_review_seconds": "vreme po poziciji je broj sekundi od 0,02 do {limit}",
+  "error.bad_review_depth": "dubina je ceo broj od 1 do {limit}",
+  "error.nothing_to_review": "još nema poteza za analizu",
+  "error.no_review_running": "analiza ove partije nije u toku",
+  "error.no_review": "ova partija još nije analizirana",
 };

@@ -1,0 +1,13 @@
+"""Studying games (analysis layer, beside ``protocol``: imports core, formats and engine).
+
+* :mod:`damier.analysis.review` — a whole game reviewed by an engine: the score after every
+  move, the better move, and inaccuracies, mistakes and blunders marked;
+* :mod:`damier.analysis.puzzles` — puzzles: mined from games, imported from problem
+  collections, stored in SQLite and checked move by move;
+* :mod:`damier.analysis.explorer` — an opening explorer: PDN game databases in SQLite, the
+  moves played from a position with their results.
+
+The engine is reached only through :class:`~damier.engine.EngineLike`, so any engine the
+user names can review or mine. Nothing here knows about HTTP; the web app and the command
+line build on it.
+"""

@@ -1,0 +1,49 @@
+"""HTTP routes of game reviews (:mod:`damier.web.review`). See ``docs/web.md``.
+
+This module only translates between HTTP and :class:`~damier.web.review.Reviews`.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from damier.web.api import load, read_json
+from damier.web.errors import WebError
+from damier.web.review import Reviews, review_settings
+
+
+def reviews(request: Request) -> Reviews:
+    r: Reviews = request.app.state.reviews
+    return r
+
+
+async def start_review(request: Request) -> JSONResponse:
+    """``{"seconds"?: 0.3, "depth"?: n, "force"?: false}`` -> 202 running, 200 done."""
+    data = await read_json(request)
+    s = await load(request)
+    settings = review_settings(data.get("seconds"), data.get("depth"))
+    body = await reviews(request).start(s, settings, force=bool(data.get("force")))
+    return JSONResponse(body, status_code=200 if body["status"] == "done" else 202)
+
+
+async def get_review(request: Request) -> JSONResponse:
+    """200 with the plies when done, 202 with the progress while running."""
+    s = await load(request)
+    body = reviews(request).status(s)
+    if body is None:
+        raise WebError(404, "this game has not been reviewed (POST to start)", "no_review")
+    return JSONResponse(body, status_code=200 if body["status"] in ("done", "failed") else 202)
+
+
+async def cancel_review(request: Request) -> JSONResponse:
+    s = await load(request)
+    return JSONResponse(reviews(request).cancel(s))
+
+
+routes = [
+    Route("/api/games/{gid}/review", start_review, methods=["POST"]),
+    Route("/api/games/{gid}/review", get_review, methods=["GET"]),
+    Route("/api/games/{gid}/review", cancel_review, methods=["DELETE"]),
+]
