@@ -168,3 +168,39 @@ def test_every_code_the_server_sends_has_a_message(function: str, position: int,
     assert len(codes) > 5
     missing = sorted(c for c in codes if f"{prefix}.{c}" not in english)
     assert not missing, f"{prefix} codes without a message in en.js: {missing}"
+
+
+RULES = STATIC / "rules"
+SECTIONS = ("board", "men", "kings", "capture", "promotion", "end", "draws")
+TRANSLATED_RULES = ("international", "czech", "czech-traditional")
+
+
+def rule_files() -> dict[str, dict[str, str]]:
+    return {p.stem: read_catalog(p) for p in sorted(RULES.glob("*.js"))}
+
+
+def test_rules_in_english_for_every_variant() -> None:
+    english = rule_files()["en"]
+    missing = [f"{v}.{s}" for v in variant_names() for s in SECTIONS if f"{v}.{s}" not in english]
+    assert not missing, f"rules/en.js misses {missing}"
+    known = {f"{v}.{s}" for v in variant_names() for s in SECTIONS}
+    assert not sorted(set(english) - known), "rules/en.js has keys of no variant or section"
+
+
+def test_rules_in_czech_hungarian_and_serbian() -> None:
+    files = rule_files()
+    for code in ("cs", "hu", "sr-Latn", "sr-Cyrl"):
+        assert code in files, f"rules/{code}.js is missing"
+        keys = {f"{v}.{s}" for v in TRANSLATED_RULES for s in SECTIONS}
+        assert keys <= set(files[code]), f"rules/{code}.js misses {sorted(keys - set(files[code]))}"
+        assert set(files[code]) <= set(files["en"])
+        for key in keys:  # translated, not copied
+            assert files[code][key] != files["en"][key], f"rules/{code}.js {key} is English"
+
+
+def test_rules_files_are_languages_of_the_page() -> None:
+    source = (STATIC / "rules.js").read_text(encoding="utf-8")
+    listed = set(re.findall(r'"([\w-]+)"', source.split("RULE_LANGUAGES = [")[1].split("]")[0]))
+    assert listed == set(rule_files()) and listed <= set(catalogs())
+    sections = re.findall(r'"(\w+)"', source.split("SECTIONS = [")[1].split("]")[0])
+    assert tuple(sections) == SECTIONS

@@ -6,7 +6,7 @@ import { options, saveFlip, setOption } from "./options.js";
 import { toggleAnalysis } from "./analysis.js";
 import { goTo, setGame } from "./game.js";
 import { app, resetPicker } from "./state.js";
-import { noteText, render, renderBoard, say, sayError } from "./view.js";
+import { noteText, render, renderBoard, renderRules, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,6 +82,12 @@ export function setupControls() {
     render();
   });
   $("btn-analysis").addEventListener("click", toggleAnalysis);
+  $("btn-rules").addEventListener("click", () => {
+    app.rulesOpen = !app.rulesOpen;
+    $("btn-rules").setAttribute("aria-pressed", String(app.rulesOpen));
+    renderRules();
+    if (app.rulesOpen) $("rules").scrollIntoView({ block: "nearest" });
+  });
   $("move-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const text = $("move-input").value.trim();

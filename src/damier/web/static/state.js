@@ -8,7 +8,7 @@ export const app = {
   game: null, info: null, variants: [], infoCache: new Map(),
   viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
   picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
-  routeChoice: null, routeLine: null, animation: null, draggedPly: null,
+  routeChoice: null, routeLine: null, animation: null, draggedPly: null, rulesOpen: false,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
 };
 

@@ -4,6 +4,7 @@
 // buttons carry data-ply for the listener in controls.js).
 import { has, t } from "./i18n.js";
 import { animationsOn } from "./options.js";
+import { showRules } from "./rules.js";
 import { app, interactive, syncPicker } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +54,14 @@ export function render() {
   renderStatus();
   $("fen").textContent = app.viewPly === g.ply ? g.fen : "";
   renderClocks();
+  renderRules();
+}
+
+// the Rules panel, when open, follows the variant on the board and the page's language
+export function renderRules() {
+  $("rules").hidden = !app.rulesOpen;
+  if (!app.rulesOpen || !app.info) return;
+  showRules(app.info.name, variantName(app.info.name, app.info.title));
 }
 
 export function renderBoard() {

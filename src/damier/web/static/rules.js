@@ -1,0 +1,40 @@
+// damier web: the Rules panel: a short summary of the rules of the variant on the board
+// (board, men, kings, capturing, promotion, end of the game, draws), from rules/<code>.js
+// (one file per language that has them: "variant.section" keys, like the message catalogs).
+// A section missing in the page's language is shown in English, with a note saying so.
+// Imports only the languages module.
+import { language, t } from "./i18n.js";
+
+export const SECTIONS = ["board", "men", "kings", "capture", "promotion", "end", "draws"];
+const RULE_LANGUAGES = ["en", "cs", "hu", "sr-Latn", "sr-Cyrl"];
+const loaded = new Map();
+
+async function rulesIn(code) {
+  if (!RULE_LANGUAGES.includes(code)) return {};
+  if (!loaded.has(code)) loaded.set(code, import(`./rules/${code}.js`).then((m) => m.default));
+  return loaded.get(code);
+}
+
+// fill the panel for `variant` (its name shown as `title`)
+export async function showRules(variant, title) {
+  const lang = language();
+  const [local, english] = await Promise.all([rulesIn(lang), rulesIn("en")]);
+  const body = document.getElementById("rules-body");
+  body.innerHTML = "";
+  let fallback = false;
+  for (const section of SECTIONS) {
+    const key = `${variant}.${section}`;
+    const text = local[key] || english[key];
+    if (!text) continue;
+    if (!local[key]) fallback = true;
+    const h = document.createElement("h3");
+    h.textContent = t(`rules.${section}`);
+    const p = document.createElement("p");
+    p.textContent = text;
+    p.dataset.section = section;
+    if (!local[key]) p.lang = "en";
+    body.append(h, p);
+  }
+  document.getElementById("rules-title").textContent = t("rules.title", { variant: title });
+  document.getElementById("rules-note").hidden = !(fallback && lang !== "en");
+}
