@@ -26,139 +26,149 @@ What counts as "should have captured" is decided by the strict rules of the same
 object (its choice rule, king priority, a king must land where it can continue): the
 captures :meth:`MoveGenerator.captures` returns.
 
+:class:`Huffing` is the rule object the move generator of a huffing variant owns
+(:mod:`damier.core.stateful`); :class:`Judge` decides the offenders after a move.
+
 This module must not be used by variants without ``huffing``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from damier.core.colors import WHITE
+from damier.core.fastmove import FastMove, Out, apply_plain
 from damier.core.position import Position
-
-if TYPE_CHECKING:
-    from damier.core.movegen import FastMove, MoveGenerator
+from damier.core.stateful import Child, PlainMoves, stateful_perft
 
 
-def install(gen: MoveGenerator) -> None:
-    """Make ``gen``'s position-level entry points follow the huffing rules."""
-    from damier.core.movegen import Child, apply_plain, stateful_perft
+class Huffing:
+    """The huffing rules over a variant's stateless move generation (a
+    :class:`~damier.core.stateful.StatefulRule`)."""
 
-    has_capture = gen.has_capture_raw
-    single_captures = gen.single_captures_raw
-    quiet_count = gen.quiet_count_raw
-    quiets = gen.quiets_raw
-    sequences = gen.sequences_raw
+    def __init__(self, plain: PlainMoves) -> None:
+        self.plain = plain
+        self._perft = stateful_perft(self.children, self.leaf_count)
 
-    fast_physical = gen.physical_raw
+    # -- the moves of one position, the huff aside ------------------------------------------
 
-    def physical(white: int, black: int, kings: int, turn: int) -> list[FastMove]:
+    def physical(self, white: int, black: int, kings: int, turn: int) -> Out:
         """Every physically possible move: quiet moves and every capture prefix."""
-        if fast_physical is not None:
-            fast = fast_physical(white, black, kings, turn)
+        plain = self.plain
+        if plain.physical is not None:
+            fast = plain.physical(white, black, kings, turn)
             if fast is not None:
                 return fast
-        elif not has_capture(white, black, kings, turn):
-            return quiets(white, black, kings, turn)
-        out: list[FastMove] = []
+        elif not plain.has_capture(white, black, kings, turn):
+            return plain.quiets(white, black, kings, turn)
+        out: Out = []
         seen: set[tuple[int, int, int]] = set()
-        for m in sequences(white, black, kings, turn, False):
+        for m in plain.sequences(white, black, kings, turn, False):
             key = (m[0], m[1], m[2])
             if key not in seen:
                 seen.add(key)
                 out.append(m)
-        out += quiets(white, black, kings, turn)
+        out += plain.quiets(white, black, kings, turn)
         return out
 
-    def physical_count(white: int, black: int, kings: int, turn: int) -> int:
+    def physical_count(self, white: int, black: int, kings: int, turn: int) -> int:
+        """The number of physically possible moves."""
+        plain = self.plain
         # when every capture is a single man capture, the capture prefixes are those
         # captures, one each (single_captures counts them; 0 if there is none)
-        n = single_captures(white, black, kings, turn)
+        n = plain.single_captures(white, black, kings, turn)
         if n is None or n < 0:
-            n = len({(m[0], m[1], m[2]) for m in sequences(white, black, kings, turn, False)})
-        return n + quiet_count(white, black, kings, turn)
+            n = len({(m[0], m[1], m[2]) for m in plain.sequences(white, black, kings, turn, False)})
+        return n + plain.quiet_count(white, black, kings, turn)
 
-    def count(white: int, black: int, kings: int, turn: int, aux: int) -> int:
-        n = physical_count(white, black, kings, turn)
-        offenders = aux & (black if turn == WHITE else white)
-        while offenders:
-            h = offenders & -offenders
-            offenders ^= h
-            if turn == WHITE:
-                n += physical_count(white, black & ~h, kings & ~h, turn)
-            else:
-                n += physical_count(white & ~h, black, kings & ~h, turn)
-        return n
+    # -- with the huffs the position allows ------------------------------------------------
 
-    def legal(pos: Position) -> list[FastMove]:
+    def legal(self, pos: Position) -> list[FastMove]:
+        """The physical moves, and each of them after huffing one offender (``huff`` set)."""
         white, black, kings, turn, aux = pos
-        moves = physical(white, black, kings, turn)
+        moves = self.physical(white, black, kings, turn)
         offenders = aux & (black if turn == WHITE else white)
         while offenders:
             h = offenders & -offenders
             offenders ^= h
             if turn == WHITE:
-                without = physical(white, black & ~h, kings & ~h, turn)
+                without = self.physical(white, black & ~h, kings & ~h, turn)
             else:
-                without = physical(white & ~h, black, kings & ~h, turn)
+                without = self.physical(white & ~h, black, kings & ~h, turn)
             moves += [(frm, to, remove | h, kx, path, h) for frm, to, remove, kx, path, _ in without]
         return moves
 
-    def before_move(pos: Position, huff: int) -> Position:
-        """The position the move is played in: after the huff, if any (``aux`` cleared)."""
-        if not huff:
-            return Position(pos.white, pos.black, pos.kings, pos.turn, 0)
-        if pos.turn == WHITE:
-            return Position(pos.white, pos.black & ~huff, pos.kings & ~huff, pos.turn, 0)
-        return Position(pos.white & ~huff, pos.black, pos.kings & ~huff, pos.turn, 0)
-
-    def play(before: Position, m: FastMove, judge: Judge) -> Position:
-        frm, to, remove, kx, path, huff = m
-        after = apply_plain(before, (frm, to, remove & ~huff, kx, path, 0))
-        return after._replace(aux=judge.offenders(frm, to, remove & ~huff))
-
-    def apply(pos: Position, m: FastMove) -> Position:
-        before = before_move(pos, m[5])
-        return play(before, m, Judge(gen, before))
-
-    def children_of(white: int, black: int, kings: int, turn: int, huff: int, out: list[Child]) -> None:
-        """Append the moves of the position as it stands after the huff ``huff`` (or none)."""
-        if not has_capture(white, black, kings, turn):
-            # nothing could be captured: no move offends
-            out += [(m[0], m[1], m[2] | huff, m[3], 0) for m in quiets(white, black, kings, turn)]
-            return
-        judge = Judge(gen, Position(white, black, kings, turn, 0))
-        # the huffed piece goes with the captured ones: both are the opponent's
-        for frm, to, remove, kx, _path, _huff in physical(white, black, kings, turn):
-            out.append((frm, to, remove | huff, kx, judge.offenders(frm, to, remove)))
-
-    def children(white: int, black: int, kings: int, turn: int, aux: int) -> list[Child]:
-        out: list[Child] = []
-        children_of(white, black, kings, turn, 0, out)
+    def leaf_count(self, white: int, black: int, kings: int, turn: int, aux: int) -> int:
+        """``len(legal(position))`` without building the moves."""
+        n = self.physical_count(white, black, kings, turn)
         offenders = aux & (black if turn == WHITE else white)
         while offenders:
             h = offenders & -offenders
             offenders ^= h
             if turn == WHITE:
-                children_of(white, black & ~h, kings & ~h, turn, h, out)
+                n += self.physical_count(white, black & ~h, kings & ~h, turn)
             else:
-                children_of(white & ~h, black, kings & ~h, turn, h, out)
+                n += self.physical_count(white & ~h, black, kings & ~h, turn)
+        return n
+
+    def apply(self, pos: Position, m: FastMove) -> Position:
+        """Huff (if ``m`` does), play the move, and note the offenders of the move."""
+        huff = m[5]
+        before = before_move(pos, huff)
+        frm, to, remove, kx, path, _huff = m
+        after = apply_plain(before, (frm, to, remove & ~huff, kx, path, 0))
+        judge = Judge(self.plain, before)
+        return after._replace(aux=judge.offenders(frm, to, remove & ~huff))
+
+    # -- perft -----------------------------------------------------------------------------
+
+    def perft(self, pos: Position, depth: int) -> int:
+        """The number of positions ``depth`` plies on, huffs included."""
+        return self._perft(pos, depth)
+
+    def children(self, white: int, black: int, kings: int, turn: int, aux: int) -> list[Child]:
+        """The moves of a position with the offenders each leads to (for perft)."""
+        out: list[Child] = []
+        self._children_of(white, black, kings, turn, 0, out)
+        offenders = aux & (black if turn == WHITE else white)
+        while offenders:
+            h = offenders & -offenders
+            offenders ^= h
+            if turn == WHITE:
+                self._children_of(white, black & ~h, kings & ~h, turn, h, out)
+            else:
+                self._children_of(white & ~h, black, kings & ~h, turn, h, out)
         return out
 
-    gen.stateful = True
-    gen._legal_pos = legal
-    gen._apply_pos = apply
-    gen._perft_pos = stateful_perft(children, count)
+    def _children_of(self, white: int, black: int, kings: int, turn: int, huff: int,
+                     out: list[Child]) -> None:
+        """Append the moves of the position as it stands after the huff ``huff`` (or none)."""
+        plain = self.plain
+        if not plain.has_capture(white, black, kings, turn):
+            # nothing could be captured: no move offends
+            out += [(m[0], m[1], m[2] | huff, m[3], 0) for m in plain.quiets(white, black, kings, turn)]
+            return
+        judge = Judge(plain, Position(white, black, kings, turn, 0))
+        # the huffed piece goes with the captured ones: both are the opponent's
+        for frm, to, remove, kx, _path, _huff in self.physical(white, black, kings, turn):
+            out.append((frm, to, remove | huff, kx, judge.offenders(frm, to, remove)))
+
+
+def before_move(pos: Position, huff: int) -> Position:
+    """The position a move is played in: after the huff, if any (``aux`` cleared)."""
+    if not huff:
+        return Position(pos.white, pos.black, pos.kings, pos.turn, 0)
+    if pos.turn == WHITE:
+        return Position(pos.white, pos.black & ~huff, pos.kings & ~huff, pos.turn, 0)
+    return Position(pos.white & ~huff, pos.black, pos.kings & ~huff, pos.turn, 0)
 
 
 class Judge:
     """Decides which pieces offended after a move played in one position (computed once per
     position and reused for all its moves)."""
 
-    def __init__(self, gen: MoveGenerator, before: Position) -> None:
-        self.gen = gen
+    def __init__(self, plain: PlainMoves, before: Position) -> None:
+        self.plain = plain
         self.before = before
-        strict = gen.captures(before)
+        strict = plain.captures(before[0], before[1], before[2], before[3])
         self.strict = {(s[0], s[1], s[2]) for s in strict}
         # the pieces that could have made a legal capture (the choice rules, king priority
         # included, have already picked them)
@@ -170,9 +180,8 @@ class Judge:
     def complete(self) -> set[tuple[int, int, int]]:
         """Identities of every complete capture sequence (before the choice rules)."""
         if self._complete is None:
-            self._complete = {
-                (s[0], s[1], s[2]) for s in self.gen.capture_sequences(self.before, complete_only=True)
-            }
+            b = self.before
+            self._complete = {(s[0], s[1], s[2]) for s in self.plain.sequences(b[0], b[1], b[2], b[3], True)}
         return self._complete
 
     def offenders(self, frm: int, to: int, captured: int) -> int:

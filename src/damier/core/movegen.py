@@ -22,8 +22,10 @@ entry points, perft, and :class:`MoveGenerator` with its wrappers on positions. 
 fast moves (:mod:`~damier.core.fastmove`): the tuple
 ``(frm, to, remove, kings_xor, path, huff)``. Positions in the hot functions are four ints
 ``(white, black, kings, turn)``; the methods taking a :class:`~damier.core.position.Position`
-are thin wrappers. Variants whose rules depend on ``Position.aux`` (:mod:`~damier.core.huffing`,
-:mod:`~damier.core.kingmoves`) replace the position-level entry points.
+are thin wrappers. A variant whose rules depend on ``Position.aux`` gets a rule object
+(:mod:`~damier.core.huffing`, :mod:`~damier.core.kingmoves`; the interface is
+:mod:`~damier.core.stateful`) built over the stateless entry points, and the position-level
+methods ask it.
 
 This module must not parse or print text, and must not track game history.
 """
@@ -34,11 +36,15 @@ from collections.abc import Callable
 
 from damier.core import capture_scan, capture_search, choice, diagonal, eightway, quiet, tables
 from damier.core.colors import WHITE
-from damier.core.fastmove import FastMove, Out
+from damier.core.fastmove import FastMove, Out, apply_plain
+from damier.core.huffing import Huffing
+from damier.core.kingmoves import KingMoveLimit
 from damier.core.position import Position
 from damier.core.rules import Rules
+from damier.core.stateful import Child, PlainMoves, StatefulRule, stateful_perft
 
-__all__ = ["Child", "FastMove", "MoveGenerator", "apply_plain", "generator", "stateful_perft"]
+__all__ = ["Child", "FastMove", "MoveGenerator", "PlainMoves", "apply_plain", "generator",
+           "stateful_perft"]
 
 
 class MoveGenerator:
@@ -59,45 +65,37 @@ class MoveGenerator:
         self.mask = g.mask
         self.all_squares = g.all_squares
         self.promotion_rows = rules.promotion_rows
-        self.legal_raw: Callable[[int, int, int, int], list[FastMove]]
-        self.count_raw: Callable[[int, int, int, int], int]
-        self.captures_raw: Callable[[int, int, int, int], list[FastMove]]
-        self.sequences_raw: Callable[[int, int, int, int, bool], list[FastMove]]
-        self.quiets_raw: Callable[[int, int, int, int], list[FastMove]]
-        self.quiet_count_raw: Callable[[int, int, int, int], int]
-        self.has_capture_raw: Callable[[int, int, int, int], bool]
-        self.single_captures_raw: Callable[[int, int, int, int], int | None]
-        # every physically possible move when a fast path can list them, else None
-        # (huffing; see diagonal.build)
-        self.physical_raw: Callable[[int, int, int, int], list[FastMove] | None] | None = None
-        self.perft_raw: Callable[[int, int, int, int, int], int]
-        _build(self, rules)
-        # Variants whose rules depend on Position.aux replace the position-level entry points.
-        self.stateful = False
-        self._legal_pos: Callable[[Position], list[FastMove]] = self._legal_plain
-        self._apply_pos: Callable[[Position, FastMove], Position] = apply_plain
-        self._perft_pos: Callable[[Position, int], int] | None = None
-        if rules.huffing:
-            from damier.core import huffing
-
-            huffing.install(self)
-        if rules.king_move_limit:
-            from damier.core import kingmoves
-
-            kingmoves.install(self)
-
-    def _legal_plain(self, pos: Position) -> list[FastMove]:
-        return self.legal_raw(pos[0], pos[1], pos[2], pos[3])
+        plain = _build(rules, self.captured_order)
+        self.plain: PlainMoves = plain
+        # the stateless entry points on four ints, by their historical names
+        self.legal_raw = plain.legal
+        self.count_raw = plain.count
+        self.captures_raw = plain.captures
+        self.sequences_raw = plain.sequences
+        self.quiets_raw = plain.quiets
+        self.quiet_count_raw = plain.quiet_count
+        self.has_capture_raw = plain.has_capture
+        self.single_captures_raw = plain.single_captures
+        # every physically possible move when a fast path can list them, else None (huffing)
+        self.physical_raw = plain.physical
+        self.perft_raw = plain.perft
+        # the rule that reads Position.aux, if the variant has one
+        self.rule: StatefulRule | None = stateful_rule(rules, plain)
+        self.stateful = self.rule is not None
 
     # -- wrappers on Position ------------------------------------------------------------------
 
     def legal(self, pos: Position) -> list[FastMove]:
         """All legal moves of the side to move, under every rule of the variant."""
-        return self._legal_pos(pos)
+        if self.rule is None:
+            return self.legal_raw(pos[0], pos[1], pos[2], pos[3])
+        return self.rule.legal(pos)
 
     def apply(self, pos: Position, m: FastMove) -> Position:
         """The position after move ``m`` (side to move switched, variant state updated)."""
-        return self._apply_pos(pos, m)
+        if self.rule is None:
+            return apply_plain(pos, m)
+        return self.rule.apply(pos, m)
 
     def captures(self, pos: Position) -> list[FastMove]:
         """The legal captures after the variant's choice rules (empty if none)."""
@@ -121,22 +119,15 @@ class MoveGenerator:
 
     def count(self, pos: Position) -> int:
         """The number of legal moves (quiet moves are counted, not built)."""
-        if self.stateful:
-            return len(self._legal_pos(pos))
-        return self.count_raw(pos[0], pos[1], pos[2], pos[3])
+        if self.rule is None:
+            return self.count_raw(pos[0], pos[1], pos[2], pos[3])
+        return len(self.rule.legal(pos))
 
     def perft(self, pos: Position, depth: int) -> int:
         """The number of positions after ``depth`` plies (no draw rules), bulk-counted."""
-        if not self.stateful:
+        if self.rule is None:
             return self.perft_raw(pos[0], pos[1], pos[2], pos[3], depth)
-        if self._perft_pos is not None:
-            return self._perft_pos(pos, depth)
-        if depth <= 0:
-            return 1
-        moves = self._legal_pos(pos)
-        if depth == 1:
-            return len(moves)
-        return sum(self.perft(self._apply_pos(pos, m), depth - 1) for m in moves)
+        return self.rule.perft(pos, depth)
 
     def captured_order(self, m: FastMove) -> list[int]:
         """The captured squares (indices) of a fast move in the order they were jumped."""
@@ -156,65 +147,28 @@ class MoveGenerator:
         return out
 
 
-def apply_plain(pos: Position, m: FastMove) -> Position:
-    """The position after fast move ``m`` by the side to move (``aux`` kept)."""
-    frm, to, remove, kx, _path, _huff = m
-    white, black, kings, turn, aux = pos
-    if turn == WHITE:
-        return Position(white ^ frm ^ to, black & ~remove, (kings & ~remove) ^ kx, 1, aux)
-    return Position(white & ~remove, black ^ frm ^ to, (kings & ~remove) ^ kx, 0, aux)
+def stateful_rule(rules: Rules, plain: PlainMoves) -> StatefulRule | None:
+    """The rule object of a variant whose rules read ``Position.aux``, or None."""
+    if rules.huffing:
+        return Huffing(plain)
+    if rules.king_move_limit:
+        return KingMoveLimit(rules, plain)
+    return None
 
 
-Child = tuple[int, int, int, int, int]
-"""``(frm, to, remove, kings_xor, aux after the move)``: one move of a stateful variant."""
-
-
-def stateful_perft(
-    children: Callable[[int, int, int, int, int], list[Child]],
-    leaf_count: Callable[[int, int, int, int, int], int],
-    stateless_depth: Callable[[int, int], int] | None = None,
-    plain_perft: Callable[[int, int, int, int, int], int] | None = None,
-) -> Callable[[Position, int], int]:
-    """Perft for a variant with state in ``Position.aux``: ``children`` lists the moves of a
-    position with the ``aux`` each one leads to, ``leaf_count`` counts the moves of a
-    position (bulk counting at the last ply). When ``stateless_depth(aux, turn)`` says the
-    state cannot change any move list within that many plies, ``plain_perft`` (the
-    stateless rules) counts the subtree."""
-
-    def perft(white: int, black: int, kings: int, turn: int, aux: int, depth: int) -> int:
-        if plain_perft is not None and stateless_depth is not None and depth <= stateless_depth(aux, turn):
-            return plain_perft(white, black, kings, turn, depth)
-        if depth == 1:
-            return leaf_count(white, black, kings, turn, aux)
-        total = 0
-        depth -= 1
-        if turn == WHITE:
-            for frm, to, rem, kx, naux in children(white, black, kings, turn, aux):
-                total += perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, naux, depth)
-        else:
-            for frm, to, rem, kx, naux in children(white, black, kings, turn, aux):
-                total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, naux, depth)
-        return total
-
-    def position_perft(pos: Position, depth: int) -> int:
-        if depth <= 0:
-            return 1
-        return perft(pos.white, pos.black, pos.kings, pos.turn, pos.aux, depth)
-
-    return position_perft
-
-
-def _build(gen: MoveGenerator, rules: Rules) -> None:
-    """Build the tables of ``rules``, pick the paths the variant uses and bind the entry
-    points of ``gen``."""
+def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> PlainMoves:
+    """Build the tables of ``rules``, pick the paths the variant uses and return the
+    stateless entry points (``captured_order``: the generator's, for the Italian rule)."""
     t = tables.build(rules)
     g = t.geometry
     ALL = t.all_squares
-    (sequences, sequences_of, men_sequences, men_ends, men_go_on, king_captures,
-     men_ends_on) = capture_search.build(t)
+    search = capture_search.build(t)
+    sequences, sequences_of = search.sequences, search.sequences_of
+    men_sequences, men_ends = search.men_sequences, search.men_ends
+    men_go_on, men_ends_on, king_captures = search.men_go_on, search.men_ends_on, search.king_captures
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
-    choose = choice.make_chooser(rules, t.mask, gen.captured_order)
+    choose = choice.make_chooser(rules, t.mask, captured_order)
     count_chosen = choice.make_counter(rules, choose)
     eight_count = None
     if eightway.applies(t):
@@ -282,6 +236,7 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
     def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> Out:
         return choose(sequences_of(white, black, kings, turn, cand, True), kings)
 
+    physical_raw: Callable[[int, int, int, int], Out | None] | None = None
     man_step_dirs, man_cap_dirs = t.man_step_dirs, t.man_cap_dirs
     diagonal_men = (
         g.shape == "dark"
@@ -329,17 +284,13 @@ def _build(gen: MoveGenerator, rules: Rules) -> None:
             return out
 
         quiets = diagonal_quiets
-        gen.physical_raw = physical
+        physical_raw = physical
 
-    gen.legal_raw = legal
-    gen.count_raw = count
-    gen.captures_raw = captures
-    gen.sequences_raw = sequences
-    gen.quiets_raw = quiets
-    gen.quiet_count_raw = quiet_count
-    gen.has_capture_raw = has_capture
-    gen.single_captures_raw = single_captures
-    gen.perft_raw = perft
+    return PlainMoves(
+        legal=legal, count=count, captures=captures, sequences=sequences, quiets=quiets,
+        quiet_count=quiet_count, has_capture=has_capture, single_captures=single_captures,
+        physical=physical_raw, perft=perft,
+    )
 
 
 _GENERATORS: dict[str, MoveGenerator] = {}
