@@ -26,7 +26,7 @@ This module must not decide rules by itself: it reproduces what the general test
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from damier.core.capture_scan import KingCanCapture, SingleCaptures
 from damier.core.capture_search import MenEnds, SequencesOf
@@ -59,40 +59,67 @@ def build(
     counts what ``choose`` would keep of its sequences: the caller must not pass the
     path-less search for choice rules that read paths); it is None unless the men step
     one square diagonally forward."""
+    e = EightTables(t)
+    single_captures = _single_captures(e, king_can_capture)
+    # count() is single_captures() with other exits: the quiet moves are counted where it
+    # returns 0, the search decides where it returns the jumpers (a call less per perft
+    # leaf). Men step diagonally forward: up by S1 and S2 for White, down for Black.
     g = t.geometry
-    MASK = t.mask
-    STEP = t.step
-    ALL = t.all_squares
-    PROMO = t.promo
-    MEN_TAKE_KINGS = t.men_take_kings
-    CROWNED_MEN_CONTINUE = t.crowned_men_continue
-    VICTIMS_DIFFER = t.victims_differ
-    S1 = g.size // 2
-    S2 = S1 + 1
-    SV = g.size + 1
-    LEFT2 = sum(MASK[i] for i in range(g.squares) if STEP[6][i] >= 0 and STEP[6][STEP[6][i]] >= 0)
-    RIGHT2 = sum(MASK[i] for i in range(g.squares) if STEP[7][i] >= 0 and STEP[7][STEP[7][i]] >= 0)
-    assert g.directions[4:] == ((-2, 0), (2, 0), (0, -2), (0, 2))
-    assert t.shift[4] == -SV and t.shift[6] == -1
-    INDEX = t.index
+    up_left, up_right = g.direction_index((-1, -1)), g.direction_index((-1, 1))
+    if set(t.man_step_dirs[0]) != {up_left, up_right}:
+        return single_captures, None
+    search = _CountSearch(sequences_of, men_ends, choose, count_chosen, king_can_capture,
+                          king_quiet_count, _men_count(e))
+    return single_captures, _count(e, search)
 
-    # per square: landing bit -> (jumped bit, landing square), the squares a man there
-    # could jump over, and for every set of those the squares it would land on; the men of
-    # both colours jump alike (eight directions, see applies). ``empty & TO[i][targets &
-    # NEAR[i]]`` is then the exact "can the man on i jump on" (two lookups where a loop
-    # over the eight directions would look at each): the search is called only where the
-    # capture goes on, and a landing square needs no test per direction.
-    JUMP = tuple({lm: (over, land) for over, land, lm, _d in jumps} for jumps in t.man_jumps[0])
-    NEAR = tuple(sum(over for over, _l, _m, _d in jumps) for jumps in t.man_jumps[0])
 
-    def landings(jumps: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
-        """Every set of the pieces next to a square -> the squares behind them."""
-        table = {0: 0}
-        for over, _land, lm, _d in jumps:
-            table.update({key | over: to | lm for key, to in table.items()})
-        return table
+class EightTables:
+    """The shifts, masks and per-square tables of men that capture in eight directions.
 
-    TO = tuple(landings(jumps) for jumps in t.man_jumps[0])
+    Per square: landing bit -> (jumped bit, landing square) (``jump``), the squares a man
+    there could jump over (``near``), and for every set of those the squares it would land
+    on (``to``); the men of both colours jump alike (eight directions, see :func:`applies`).
+    ``empty & to[i][targets & near[i]]`` is then the exact "can the man on i jump on" (two
+    lookups where a loop over the eight directions would look at each): the search is
+    called only where the capture goes on, and a landing square needs no test per
+    direction."""
+
+    def __init__(self, t: Tables) -> None:
+        g = t.geometry
+        mask, step = t.mask, t.step
+        self.all, self.promo, self.index = t.all_squares, t.promo, t.index
+        self.take_kings = t.men_take_kings
+        self.crowned_men_continue = t.crowned_men_continue
+        self.victims_differ = t.victims_differ
+        self.plain_men = t.plain_men
+        self.s1 = g.size // 2
+        self.s2 = self.s1 + 1
+        self.sv = g.size + 1
+        self.left2 = sum(mask[i] for i in range(g.squares) if step[6][i] >= 0 and step[6][step[6][i]] >= 0)
+        self.right2 = sum(mask[i] for i in range(g.squares) if step[7][i] >= 0 and step[7][step[7][i]] >= 0)
+        assert g.directions[4:] == ((-2, 0), (2, 0), (0, -2), (0, 2))
+        assert t.shift[4] == -self.sv and t.shift[6] == -1
+        self.jump = tuple({lm: (over, land) for over, land, lm, _d in jumps} for jumps in t.man_jumps[0])
+        self.near = tuple(sum(over for over, _l, _m, _d in jumps) for jumps in t.man_jumps[0])
+        self.to = tuple(_landings(jumps) for jumps in t.man_jumps[0])
+
+
+def _landings(jumps: tuple[tuple[int, int, int, int], ...]) -> dict[int, int]:
+    """Every set of the pieces next to a square -> the squares behind them."""
+    table = {0: 0}
+    for over, _land, lm, _d in jumps:
+        table.update({key | over: to | lm for key, to in table.items()})
+    return table
+
+
+Jumpers = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+def _jumpers_and_goes_on(e: EightTables) -> tuple[Jumpers, Callable[[int, int, int], bool]]:
+    """``(jumpers, goes_on)``: the men that jump to landing squares given per direction (as
+    ``~cand``), and whether a man landing on one of some squares may jump on."""
+    S1, S2, SV = e.s1, e.s2, e.sv
+    INDEX, NEAR, TO = e.index, e.near, e.to
 
     def goes_on(found: int, tg: int, empty: int) -> bool:
         """Whether a man landing on one of the squares ``found`` may jump on: straight back
@@ -112,7 +139,19 @@ def build(
         return ~((ur << S1 + S1) | (ul << S2 + S2) | (dl >> S1 + S1) | (dr >> S2 + S2)
                  | (up << SV + SV) | (dn >> SV + SV) | (lf << 2) | (rt >> 2))
 
-    def single_captures_eight(white: int, black: int, kings: int, turn: int) -> int | None:
+    return jumpers, goes_on
+
+
+def _single_captures(e: EightTables, king_can_capture: KingCanCapture) -> SingleCaptures:
+    """``single_captures`` for men that capture in all eight directions (see
+    :mod:`~damier.core.capture_scan`; ``~cand`` where the search must decide)."""
+    S1, S2, SV, LEFT2, RIGHT2 = e.s1, e.s2, e.sv, e.left2, e.right2
+    ALL, PROMO = e.all, e.promo
+    MEN_TAKE_KINGS, VICTIMS_DIFFER = e.take_kings, e.victims_differ
+    CROWNED_MEN_CONTINUE = e.crowned_men_continue
+    jumpers, goes_on = _jumpers_and_goes_on(e)
+
+    def single_captures(white: int, black: int, kings: int, turn: int) -> int | None:
         """``single_captures`` for men that capture in all eight directions."""
         mine, theirs = (white, black) if turn == WHITE else (black, white)
         if not theirs:
@@ -144,19 +183,24 @@ def build(
         return (ur.bit_count() + ul.bit_count() + dl.bit_count() + dr.bit_count() + up.bit_count()
                 + dn.bit_count() + lf.bit_count() + rt.bit_count())
 
-    # count() is single_captures_eight() with other exits: the quiet moves are counted
-    # where it returns 0, the search decides where it returns the jumpers (a call less per
-    # perft leaf). Men step diagonally forward: up by S1 and S2 for White, down for Black.
-    up_left, up_right = g.direction_index((-1, -1)), g.direction_index((-1, 1))
-    steps_forward = set(t.man_step_dirs[0]) == {up_left, up_right}
-    # Men's captures counted without listing them: under the common rules, with no king
-    # among the pieces they may take, the largest captures are the legal ones under the
-    # rules whose victims differ (value and Spanish: every victim is then worth the same,
-    # and no king of the side to move captures on this path). Two routes of one move
-    # (same start, end and pieces taken) need three jumps at least (each victim is the
-    # midpoint of its jump; a triangle such as two diagonal jumps and a vertical one
-    # closes a loop), so the moves are keyed for duplicates only from three pieces taken.
-    fast_men = t.plain_men and VICTIMS_DIFFER
+    return single_captures
+
+
+MenCount = Callable[[int, int, int, int], int]
+
+
+def _men_count(e: EightTables) -> MenCount:
+    """``men_count(found, men, tg, empty)``: the men's captures counted without listing them.
+
+    Under the common rules, with no king among the pieces they may take, the largest
+    captures are the legal ones under the rules whose victims differ (value and Spanish:
+    every victim is then worth the same, and no king of the side to move captures on this
+    path). Two routes of one move (same start, end and pieces taken) need three jumps at
+    least (each victim is the midpoint of its jump; a triangle such as two diagonal jumps
+    and a vertical one closes a loop), so the moves are keyed for duplicates only from three
+    pieces taken."""
+    INDEX, JUMP, NEAR, TO = e.index, e.jump, e.near, e.to
+
     def ends(fm: int, cur: int, empty: int, targets: int, cap: int, c: int, acc: list[Any]) -> None:
         """Walk the captures of the man from ``fm`` standing on ``cur`` (where it can jump
         on) having taken ``c`` pieces (``cap``; ``empty`` counts the man's squares as
@@ -207,6 +251,35 @@ def build(
         if acc[0] < 3:
             return int(acc[1])
         return len(set(acc[2:]))
+
+    return men_count
+
+
+class _CountSearch(NamedTuple):
+    """What :func:`_count` hands over to when it cannot count in bulk."""
+
+    sequences_of: SequencesOf
+    men_ends: MenEnds
+    choose: Callable[[Out, int], Out]
+    count_chosen: Callable[[Out, int], int]
+    king_can_capture: KingCanCapture
+    king_quiet_count: KingQuietCount
+    men_count: MenCount
+
+
+def _count(e: EightTables, search: _CountSearch) -> Count:
+    """The number of legal moves of men stepping diagonally forward and capturing in eight
+    directions (Frisian)."""
+    S1, S2, SV, LEFT2, RIGHT2 = e.s1, e.s2, e.sv, e.left2, e.right2
+    ALL, PROMO, INDEX, NEAR, TO = e.all, e.promo, e.index, e.near, e.to
+    MEN_TAKE_KINGS, VICTIMS_DIFFER = e.take_kings, e.victims_differ
+    CROWNED_MEN_CONTINUE = e.crowned_men_continue
+    sequences_of, men_ends, choose, count_chosen = (search.sequences_of, search.men_ends, search.choose,
+                                                    search.count_chosen)
+    king_can_capture, king_quiet_count, men_count = (search.king_can_capture, search.king_quiet_count,
+                                                     search.men_count)
+    fast_men = e.plain_men and VICTIMS_DIFFER
+    jumpers, goes_on = _jumpers_and_goes_on(e)
 
     def count(white: int, black: int, kings: int, turn: int) -> int:
         if turn == WHITE:
@@ -270,4 +343,4 @@ def build(
             return n + ((men >> S1) & empty).bit_count() + ((men >> S2) & empty).bit_count()
         return n + ((men << S1) & empty).bit_count() + ((men << S2) & empty).bit_count()
 
-    return single_captures_eight, (count if steps_forward else None)
+    return count

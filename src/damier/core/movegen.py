@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from damier.core import capture_scan, capture_search, choice, diagonal, eightway, quiet, tables
+from damier.core import capture_scan, capture_search, choice, diagonal, eightway, lanes, quiet, tables
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out, apply_plain
 from damier.core.huffing import Huffing
@@ -160,28 +160,60 @@ def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> Pla
     """Build the tables of ``rules``, pick the paths the variant uses and return the
     stateless entry points (``captured_order``: the generator's, for the Italian rule)."""
     t = tables.build(rules)
-    g = t.geometry
-    ALL = t.all_squares
     search = capture_search.build(t)
-    sequences, sequences_of = search.sequences, search.sequences_of
-    men_sequences, men_ends = search.men_sequences, search.men_ends
-    men_go_on, men_ends_on, king_captures = search.men_go_on, search.men_ends_on, search.king_captures
     king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
     king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
     choose = choice.make_chooser(rules, t.mask, captured_order)
     count_chosen = choice.make_counter(rules, choose)
+    men_ends = search.men_sequences if choice.needs_paths(rules) else search.men_ends
     eight_count = None
     if eightway.applies(t):
         # the same test written out, and a count built on it
         single_captures, eight_count = eightway.build(
-            t, king_can_capture, king_quiet_count, sequences_of,
-            men_sequences if choice.needs_paths(rules) else men_ends, choose, count_chosen)
+            t, king_can_capture, king_quiet_count, search.sequences_of, men_ends, choose, count_chosen)
+    count, legal = _generic_paths(search, single_captures, single_capture_moves, quiet_count, quiets,
+                                  choose)
+    count = eight_count or count
+    physical: Callable[[int, int, int, int], Out | None] | None = None
+    if lanes.applies(rules, t):
+        paths = diagonal.build(lanes.build(t), diagonal.Search(
+            captures_of=_captures_of(search.sequences_of, choose),
+            men_sequences=search.men_sequences,
+            men_ends=men_ends,
+            count_chosen=choice.make_counter(rules, choose, men_only=True),
+            men_go_on=search.men_go_on,
+            men_ends_on=None if choice.needs_paths(rules) else search.men_ends_on,
+            king_captures=search.king_captures,
+            choose=choose,
+            king_can_capture=king_can_capture,
+        ))
+        count, legal, has_capture, physical = paths.count, paths.legal, paths.has_capture, paths.physical
+        # all quiet moves whatever the captures (huffing lists them beside the captures):
+        # the men from the tables of the fast path
+        quiets = _with_king_quiets(paths.men_quiets, king_quiets)
+    return PlainMoves(
+        legal=legal, count=count, captures=_captures(search.sequences, choose),
+        sequences=search.sequences, quiets=quiets, quiet_count=quiet_count,
+        has_capture=has_capture, single_captures=single_captures, physical=physical,
+        perft=_perft(count, legal),
+    )
 
-    def captures(white: int, black: int, kings: int, turn: int) -> Out:
-        raw = sequences(white, black, kings, turn, True)
-        return choose(raw, kings) if raw else raw
 
-    def generic_count(white: int, black: int, kings: int, turn: int) -> int:
+Pos4Count = Callable[[int, int, int, int], int]
+Pos4Moves = Callable[[int, int, int, int], Out]
+
+
+def _generic_paths(
+    search: capture_search.CaptureSearch, single_captures: Callable[[int, int, int, int], int | None],
+    single_capture_moves: Pos4Moves, quiet_count: Pos4Count, quiets: Pos4Moves,
+    choose: choice.Chooser,
+) -> tuple[Pos4Count, Pos4Moves]:
+    """``(count, legal)`` of any variant: the bulk test says whether every capture is a single
+    man capture (then they are listed or counted in bulk), whether there is none (then the
+    quiet moves), or hands over to the search, from the men it names (``~n``) or from all."""
+    sequences, sequences_of = search.sequences, search.sequences_of
+
+    def count(white: int, black: int, kings: int, turn: int) -> int:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return len(choose(sequences(white, black, kings, turn, True), kings))
@@ -191,7 +223,7 @@ def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> Pla
             return n
         return quiet_count(white, black, kings, turn)
 
-    def generic_legal(white: int, black: int, kings: int, turn: int) -> Out:
+    def legal(white: int, black: int, kings: int, turn: int) -> Out:
         n = single_captures(white, black, kings, turn)
         if n is None:
             return choose(sequences(white, black, kings, turn, True), kings)
@@ -201,8 +233,44 @@ def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> Pla
             return single_capture_moves(white, black, kings, turn)
         return quiets(white, black, kings, turn)
 
-    count: Callable[[int, int, int, int], int] = eight_count or generic_count
-    legal: Callable[[int, int, int, int], Out] = generic_legal
+    return count, legal
+
+
+def _captures(sequences: capture_search.Sequences, choose: choice.Chooser) -> Pos4Moves:
+    """The legal captures (empty if none)."""
+
+    def captures(white: int, black: int, kings: int, turn: int) -> Out:
+        raw = sequences(white, black, kings, turn, True)
+        return choose(raw, kings) if raw else raw
+
+    return captures
+
+
+def _captures_of(sequences_of: capture_search.SequencesOf, choose: choice.Chooser
+                 ) -> Callable[[int, int, int, int, int], Out]:
+    """The legal captures, searched from the men ``cand`` and every king."""
+
+    def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> Out:
+        return choose(sequences_of(white, black, kings, turn, cand, True), kings)
+
+    return captures_of
+
+
+def _with_king_quiets(men_quiets: Pos4Moves, king_quiets: Callable[[int, int, Out], None]) -> Pos4Moves:
+    """Every quiet move: the men's, then the kings'."""
+
+    def quiets(white: int, black: int, kings: int, turn: int) -> Out:
+        out = men_quiets(white, black, kings, turn)
+        k = (black if turn else white) & kings
+        if k:
+            king_quiets(k, white | black, out)
+        return out
+
+    return quiets
+
+
+def _perft(count: Pos4Count, legal: Pos4Moves) -> Callable[[int, int, int, int, int], int]:
+    """Perft with bulk counting at the last ply."""
 
     def perft(white: int, black: int, kings: int, turn: int, depth: int) -> int:
         if depth <= 1:
@@ -233,64 +301,7 @@ def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> Pla
                 total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, depth)
         return total
 
-    def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> Out:
-        return choose(sequences_of(white, black, kings, turn, cand, True), kings)
-
-    physical_raw: Callable[[int, int, int, int], Out | None] | None = None
-    man_step_dirs, man_cap_dirs = t.man_step_dirs, t.man_cap_dirs
-    diagonal_men = (
-        g.shape == "dark"
-        and set(man_step_dirs[0]) == {g.direction_index((-1, -1)), g.direction_index((-1, 1))}
-        and set(man_cap_dirs[0]) in ({0, 1}, {0, 1, 2, 3})
-        and set(rules.king_steps) == set(rules.king_captures)
-    )
-    if diagonal_men:
-        up_right, up_left, down_left, down_right = (g.direction_index(d) for d in
-                                                    ((-1, 1), (-1, -1), (1, -1), (1, 1)))
-        count, legal, has_capture, men_quiets, physical = diagonal.build(
-            g.size, ALL, t.promo,
-            men_back=len(man_cap_dirs[0]) == 4,
-            men_take_kings=t.men_take_kings,
-            crowned_men_continue=t.crowned_men_continue,
-            victims_differ=t.victims_differ,
-            quiet_tables=(
-                (t.man_quiet_table(0, up_right), t.man_quiet_table(0, up_left)),
-                (t.man_quiet_table(1, down_left), t.man_quiet_table(1, down_right)),
-            ),
-            capture_tables=tuple(
-                tuple(t.man_capture_table(c, d) for d in (up_right, up_left, down_left, down_right))
-                for c in (0, 1)
-            ),
-            king_can_capture=king_can_capture,
-            king_rays=t.king_quiet,
-            index=t.index,
-            captures_of=captures_of,
-            men_sequences=men_sequences,
-            men_ends=men_sequences if choice.needs_paths(rules) else men_ends,
-            men_go_on=men_go_on,
-            men_ends_on=None if choice.needs_paths(rules) else men_ends_on,
-            king_captures=king_captures,
-            count_chosen=choice.make_counter(rules, choose, men_only=True),
-            choose=choose,
-        )
-
-        # all quiet moves whatever the captures (huffing lists them beside the captures):
-        # the men from the row-pair tables of the fast path
-        def diagonal_quiets(white: int, black: int, kings: int, turn: int) -> Out:
-            out = men_quiets(white, black, kings, turn)
-            k = (black if turn else white) & kings
-            if k:
-                king_quiets(k, white | black, out)
-            return out
-
-        quiets = diagonal_quiets
-        physical_raw = physical
-
-    return PlainMoves(
-        legal=legal, count=count, captures=captures, sequences=sequences, quiets=quiets,
-        quiet_count=quiet_count, has_capture=has_capture, single_captures=single_captures,
-        physical=physical_raw, perft=perft,
-    )
+    return perft
 
 
 _GENERATORS: dict[str, MoveGenerator] = {}
