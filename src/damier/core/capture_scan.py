@@ -13,7 +13,8 @@ module owns those bulk tests for the general (any-direction) layout:
 * ``single_capture_moves(white, black, kings, turn)``: those single captures as fast moves.
 
 :mod:`~damier.core.eightway` writes ``single_captures`` out for men that capture in all
-eight directions, :mod:`~damier.core.diagonal` the whole count/legal pair for diagonal men.
+eight directions, :mod:`~damier.core.diagonal` the whole count/legal pair for diagonal men
+(:mod:`~damier.core.diagonal_count`, :mod:`~damier.core.diagonal_legal`).
 
 This module must not decide among captures or build capture sequences. Entry point:
 :func:`build`.

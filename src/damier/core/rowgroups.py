@@ -1,6 +1,6 @@
 """The quiet man moves of the diagonal fast path, read a group of rows at a time.
 
-:mod:`damier.core.diagonal` puts the targets of the quiet moves of one colour's men into
+:mod:`damier.core.diagonal_legal` puts the targets of the quiet moves of one colour's men into
 one int in two lanes: those of the first step direction in the board's bits, those of the
 second shifted up by ``W``. This module cuts such an int into table keys, one per group
 of rows (both lanes), and owns the tables: key -> the ready-made fast moves, filled on

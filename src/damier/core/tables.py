@@ -4,9 +4,10 @@ This module owns the translation of a :class:`~damier.core.rules.Rules` and its
 :class:`~damier.core.geometry.Geometry` into a frozen :class:`Tables` of plain ints, flags,
 tuples and dicts: the shifts and source masks of bulk man moves, the per-square jump, ray and
 quiet-move tables of men and kings, and the ready-made fast moves of quiet man moves and
-single man captures. The generator modules (:mod:`~damier.core.capture_search`,
-:mod:`~damier.core.capture_scan`, :mod:`~damier.core.eightway`, :mod:`~damier.core.quiet`,
-:mod:`~damier.core.diagonal`) bind these tables to closure variables once.
+single man captures. The generator modules (:mod:`~damier.core.capture_search` and its
+plain copies, :mod:`~damier.core.capture_scan`, :mod:`~damier.core.eightway`,
+:mod:`~damier.core.quiet`, :mod:`~damier.core.lanes` and the diagonal path) bind these
+tables to closure variables once.
 
 This module must not generate moves, and nothing in it runs on the hot path: :func:`build`
 runs once per variant. Entry point: :func:`build`.
