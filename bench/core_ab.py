@@ -72,7 +72,9 @@ def load_revision(rev: str, into: Path) -> ModuleType:
 
 def middle_game_positions(count: int, seed: int = 1) -> list[tuple[int, int, int, int, int]]:
     rules = get_variant("international")
-    gen = after_movegen.generator(rules)
+    # a generator of its own: the random games fill its quiet-move tables with tens of
+    # thousands of keys, and a shared one would make the timed lookups slower for one side
+    gen = after_movegen.MoveGenerator(rules)
     rng = random.Random(seed)
     out: list[tuple[int, int, int, int, int]] = []
     while len(out) < count:

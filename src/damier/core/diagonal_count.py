@@ -11,8 +11,11 @@ all men together whether any capture may go on (often several captures at once a
 leaves): when none does, the count is the number of single captures; otherwise the search
 starts at the landing squares of those that go on and the choice rules count the result.
 
-The quiet count is written out in ``count`` and the capture branch is a call: a call costs
-about as much as a tenth of a quiet leaf, and most leaves are quiet.
+The quiet count is written out in ``count`` and the capture branch is a call: most leaves
+are quiet. The choice of the side's men, kings and targets at the top of ``count`` is
+written out here and again in :mod:`~damier.core.diagonal_legal`: as a shared helper
+returning the four bitboards it cost about 0.19 µs a call (timeit, Python 3.11), a fifth
+of a quiet leaf's count.
 
 This module must not decide rules: the search and the choice rules it calls do
 (:class:`~damier.core.diagonal.Search`). Entry point: :func:`build`.
