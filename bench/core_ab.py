@@ -14,13 +14,13 @@ otherwise). Workloads:
 * perft from the start of a few variants with their own paths (Russian, Frisian, Turkish,
   Canadian, Czech traditional with huffing, Thai).
 
-Run: ``nice -n 10 .venv/bin/python bench/core_ab.py --rev main --rounds 9`` (``DAMIER_PURE=1``
-once a native generator exists). With ``--check N`` it times nothing and instead compares
-every entry point of the two versions (legal moves in order, counts, captures, capture
-sequences and prefixes, quiet moves, applied positions, captured order, perft 2) on 2N
-positions per variant: the net of a refactoring that must not change behaviour. The
-machine is shared: the ratios are what to read, and a quiet re-run is the way to confirm a
-small difference.
+Run: ``nice -n 10 .venv/bin/python bench/core_ab.py --rev main --rounds 9`` (it sets
+``DAMIER_PURE=1``: both sides run the pure-Python path, whatever kernel is built). With
+``--check N`` it times nothing and instead compares every entry point of the two versions
+(legal moves in order, counts, captures, capture sequences and prefixes, quiet moves,
+applied positions, captured order, perft 2) on 2N positions per variant: the net of a
+refactoring that must not change behaviour. The machine is shared: the ratios are what to
+read, and a quiet re-run is the way to confirm a small difference.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import io
+import os
 import random
 import re
 import statistics
@@ -43,6 +44,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+os.environ["DAMIER_PURE"] = "1"  # both sides on the pure-Python path, whatever is built
 
 from damier.core import movegen as after_movegen  # noqa: E402
 from damier.core.position import start_position  # noqa: E402

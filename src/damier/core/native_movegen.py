@@ -9,9 +9,9 @@ rule including the stateful ones (huffing, the Frisian king-move limit), which i
 itself. The few calls it does not answer (the raw capture sequences, the quiet moves alone,
 a list longer than the kernel's capacity) go to a pure-Python generator built on first need.
 
-This module must not decide rules: it converts and delegates. It imports
-:mod:`damier.core.movegen` for the base class; movegen imports it only inside
-:func:`~damier.core.movegen.generator` (the one place the choice is made).
+This module must not decide rules: it converts and delegates. It imports the base class from
+:mod:`damier.core.pure_movegen`; :mod:`damier.core.movegen` imports both and makes the choice
+in :func:`~damier.core.movegen.generator` (so no module imports the other in a circle).
 
 >>> from damier.core.variants import get_variant
 >>> from damier.core.position import start_position
@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Any
 
 from damier.core import kernel
-from damier.core.fastmove import FastMove
-from damier.core.movegen import MoveGenerator, apply_plain
+from damier.core.fastmove import FastMove, apply_plain
 from damier.core.position import Position
+from damier.core.pure_movegen import MoveGenerator
 from damier.core.rules import Rules
 
 __all__ = ["NativeMoveGenerator", "native_generator"]
