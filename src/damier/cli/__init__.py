@@ -53,6 +53,7 @@ COMMANDS = (
     Command("pdn", "check or convert PDN game files"),
     Command("svg", "draw a position as an SVG picture"),
     Command("variants", "list the variants and their rules"),
+    Command("explorer", "the opening explorer over PDN game files"),
 )
 """Sub-commands, in help order."""
 

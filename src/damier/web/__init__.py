@@ -15,6 +15,8 @@
   :mod:`damier.web.gametree` (the annotated tree of a game) — games kept whole;
 * :mod:`damier.web.review` (routes in :mod:`damier.web.review_api`) — engine reviews of
   games, run in a worker thread and stored;
+* :mod:`damier.web.explorer` (routes in :mod:`damier.web.explorer_api`) — the opening
+  explorer's database, the default games imported in the background;
 * ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
 
 Imports inside the package point one way (``tests/web/test_structure.py``); the order is

@@ -23,8 +23,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, records_api, review_api, ws
+from damier.web import api, explorer_api, records_api, review_api, ws
 from damier.web.errors import WebError, status_code
+from damier.web.explorer import ExplorerService, explorer_path
 from damier.web.games import GameService
 from damier.web.review import Reviews
 from damier.web.store import Store, default_db_path
@@ -56,14 +57,17 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2) -> Starlette:
     """The web app over the SQLite file ``db`` (default: :func:`default_db_path`)."""
-    store = Store(db if db is not None else default_db_path())
+    db_path = db if db is not None else default_db_path()
+    store = Store(db_path)
     games = GameService(store, engine_threads=engine_threads)
     reviews = Reviews(store)
+    explorer = ExplorerService(explorer_path(db_path))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         reviews.close()
+        explorer.close()
         games.close()
 
     routes = [
@@ -71,6 +75,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         *api.routes,
         *records_api.routes,
         *review_api.routes,
+        *explorer_api.routes,
         *ws.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -85,6 +90,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     )
     app.state.games = games
     app.state.reviews = reviews
+    app.state.explorer = explorer
     app.state.store = store
     return app
 

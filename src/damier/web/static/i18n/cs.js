@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "zatím není co rozebírat: žádný tah",
   "error.no_review_running": "rozbor této partie neběží",
   "error.no_review": "tato partie ještě nebyla rozebrána",
+  "error.explorer_game_not_found": "taková partie v průzkumníku zahájení není",
 };

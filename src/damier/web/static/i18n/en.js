@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "there is no move to review yet",
   "error.no_review_running": "no review of this game is running",
   "error.no_review": "this game has not been reviewed yet",
+  "error.explorer_game_not_found": "there is no such game in the explorer",
 };

@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "il n'y a encore aucun coup à analyser",
   "error.no_review_running": "aucune analyse de cette partie n'est en cours",
   "error.no_review": "cette partie n'a pas encore été analysée",
+  "error.explorer_game_not_found": "cette partie n'est pas dans l'explorateur",
 };

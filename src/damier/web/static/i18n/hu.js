@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "még nincs elemezhető lépés",
   "error.no_review_running": "ennek a játszmának az elemzése nem fut",
   "error.no_review": "ezt a játszmát még nem elemezték",
+  "error.explorer_game_not_found": "nincs ilyen játszma a megnyitástárban",
 };

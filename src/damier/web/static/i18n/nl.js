@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "er is nog geen zet om te analyseren",
   "error.no_review_running": "er loopt geen analyse van deze partij",
   "error.no_review": "deze partij is nog niet geanalyseerd",
+  "error.explorer_game_not_found": "die partij staat niet in de verkenner",
 };

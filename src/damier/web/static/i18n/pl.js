@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "nie ma jeszcze ruchów do analizy",
   "error.no_review_running": "analiza tej partii nie trwa",
   "error.no_review": "ta partia nie została jeszcze przeanalizowana",
+  "error.explorer_game_not_found": "nie ma takiej partii w eksploratorze",
 };

@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "ainda não há lances para analisar",
   "error.no_review_running": "não há nenhuma análise desta partida em curso",
   "error.no_review": "esta partida ainda não foi analisada",
+  "error.explorer_game_not_found": "essa partida não está no explorador",
 };

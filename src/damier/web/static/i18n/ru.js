@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "пока нет ходов для разбора",
   "error.no_review_running": "разбор этой партии не идёт",
   "error.no_review": "эта партия ещё не разобрана",
+  "error.explorer_game_not_found": "такой партии нет в справочнике дебютов",
 };

@@ -236,4 +236,5 @@ export default {
   "error.nothing_to_review": "још нема потеза за анализу",
   "error.no_review_running": "анализа ове партије није у току",
   "error.no_review": "ова партија још није анализирана",
+  "error.explorer_game_not_found": "та партија није у прегледачу отварања",
 };

@@ -235,4 +235,5 @@ export default {
   "error.nothing_to_review": "još nema poteza za analizu",
   "error.no_review_running": "analiza ove partije nije u toku",
   "error.no_review": "ova partija još nije analizirana",
+  "error.explorer_game_not_found": "ta partija nije u pregledaču otvaranja",
 };

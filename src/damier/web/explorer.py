@@ -1,0 +1,134 @@
+"""The opening explorer in the web app: its database opened on first use, the default games
+imported in the background the first time it is asked, PDN files added by the user.
+
+:class:`ExplorerService` holds one :class:`~damier.analysis.explorer.Explorer` (a SQLite
+file of its own, beside the games database unless ``$DAMIER_EXPLORER_DB`` names one).
+Imports run in one worker thread (never on the event loop, one at a time); lookups run in
+threads too and read the last committed import, so the explorer answers while it grows.
+The first lookup of a server's life starts importing the default game files that are not
+in the database yet (all of them the first time: 2,885 games, a few tens of seconds), and
+every answer carries ``building`` (files done, files) until that is done.
+
+This module must not know about HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from damier.analysis.explorer import Explorer, ImportReport
+from damier.core.errors import DamierError, FenError
+from damier.core.variants import get_variant
+from damier.formats.gametype import gametype_tag
+from damier.web.errors import WebError
+
+log = logging.getLogger("damier.web")
+
+
+def explorer_path(games_db: str | os.PathLike[str]) -> str:
+    """``$DAMIER_EXPLORER_DB``, else ``explorer.sqlite3`` beside the games database."""
+    env = os.environ.get("DAMIER_EXPLORER_DB")
+    if env:
+        return env
+    if str(games_db) == ":memory:":
+        return ":memory:"
+    return str(Path(games_db).parent / "explorer.sqlite3")
+
+
+class ExplorerService:
+    """The explorer of one web app (see the module docstring)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._explorer: Explorer | None = None
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="explorer")
+        self.building: dict[str, int] | None = None
+        self._default_checked = False
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._explorer is not None:
+            self._explorer.close()
+
+    def explorer(self) -> Explorer:
+        if self._explorer is None:
+            self._explorer = Explorer(self.path)
+        return self._explorer
+
+    async def lookup(self, variant: str, fen: str | None) -> dict[str, Any]:
+        """The moves and games of a position (see :meth:`Explorer.lookup`)."""
+        ex = await asyncio.to_thread(self.explorer)
+        if not self._default_checked:
+            self._default_checked = True
+            missing = await asyncio.to_thread(ex.missing_default)
+            if missing:
+                self._build_default(ex, missing)
+        try:
+            answer = await asyncio.to_thread(ex.lookup, variant, fen)
+        except FenError as e:
+            raise WebError(422, str(e), "bad_fen") from None
+        except DamierError as e:
+            raise WebError(422, str(e), "unknown_variant") from None
+        if self.building is not None and self.building["done"] < self.building["total"]:
+            answer["building"] = dict(self.building)
+        return answer
+
+    def _build_default(self, ex: Explorer, files: list[tuple[Path, str | None]]) -> None:
+        """Import the default game files still missing, in the worker thread."""
+        self.building = {"done": 0, "total": len(files)}
+
+        def run() -> None:
+            try:
+                for n, (path, variant) in enumerate(files, 1):
+                    ex.import_file(path, variant)
+                    self.building = {"done": n, "total": len(files)}
+            except Exception:  # noqa: BLE001 - the explorer keeps what it has
+                log.exception("importing the default games into the explorer failed")
+                self.building = None
+
+        self.pool.submit(run)
+
+    async def game(self, gid: int) -> dict[str, Any]:
+        """One game of the explorer's database (404 if unknown)."""
+        ex = await asyncio.to_thread(self.explorer)
+        found = await asyncio.to_thread(ex.game, gid)
+        if found is None:
+            raise WebError(404, f"no explorer game with id {gid}", "explorer_game_not_found")
+        return found
+
+    async def import_text(self, text: str, name: str, variant: str | None) -> ImportReport:
+        """Add the games of a PDN text (422 when it holds none)."""
+        if variant is not None:
+            try:
+                variant = get_variant(variant).name
+            except DamierError as e:
+                raise WebError(422, str(e), "unknown_variant") from None
+        ex = await asyncio.to_thread(self.explorer)
+        loop = asyncio.get_running_loop()
+        report = await loop.run_in_executor(self.pool, ex.import_text, text, name, variant)
+        if not report.already and not report.games:
+            raise WebError(422, "no game with moves found in the text", "pdn_empty")
+        return report
+
+
+def game_pdn(game: dict[str, Any]) -> str:
+    """A game of the explorer's database as PDN text (to open it as a game of the app)."""
+    tags = {"Event": game["event"], "Date": game["date"], "White": game["white"],
+            "Black": game["black"], "Result": game["result"]}
+    head = "".join(f'[{k} "{_escape(v)}"]\n' for k, v in tags.items() if v)
+    head += f'[GameType "{gametype_tag(get_variant(game["variant"]))}"]\n'
+    if game.get("start_fen"):
+        head += f'[FEN "{game["start_fen"]}"]\n'
+    return f"{head}\n{game['moves']} {game['result']}\n"
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+__all__ = ["ExplorerService", "explorer_path", "game_pdn"]

@@ -1,0 +1,99 @@
+"""The opening explorer over the API: lookups, imports, example games, the default set built
+in the background on first use, and the error paths."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import damier.web.explorer as web_explorer
+from damier import Board
+from damier.analysis import explorer as explorer_module
+from tests.analysis.test_explorer import GAMES
+
+
+def add(client: TestClient, text: str, **query: str) -> Any:
+    return client.post("/api/explorer/import", content=text.encode(), params=query,
+                       headers={"content-type": "text/plain"})
+
+
+def test_lookup_after_an_import(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_module, "DEFAULT_GAMES", Path("/nonexistent"))
+    r = add(client, GAMES, name="club games")
+    assert r.status_code == 201, r.text
+    assert r.json()["games"] == 4 and r.json()["name"] == "club games"
+    assert add(client, GAMES).json()["already"] is True
+    r = client.get("/api/explorer", params={"variant": "international"})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert "building" not in body  # no default file left to import
+    assert body["moves"][0] == {"move": "32-28", "games": 3, "white": 1, "draws": 0, "black": 1}
+    assert {"id", "white", "black", "result", "event", "date", "plies"} <= set(body["games"][0])
+    board = Board()
+    board.push("32-28")
+    body = client.get("/api/explorer", params={"fen": board.fen()}).json()
+    assert {m["move"] for m in body["moves"]} == {"19-23", "18-23"}
+    sources = client.get("/api/explorer/sources").json()
+    assert sources["games"] == 4 and sources["sources"][0]["name"] == "club games"
+    # an example game: its moves, and opened as a game of the app (finished, read-only)
+    first = body["games"][-1]
+    game = client.get(f"/api/explorer/games/{first['id']}").json()
+    assert game["moves"].startswith("32-28 19-23") and game["result"] == "2-0"
+    r = client.post(f"/api/explorer/games/{first['id']}/open")
+    assert r.status_code == 201, r.text
+    opened = r.json()
+    assert opened["status"] == "over" and opened["result"] == "2-0" and opened["ply"] == 4
+    assert opened["tags"]["White"] == "A"
+
+
+def test_the_default_games_are_imported_on_first_use(client: TestClient,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    small = [p for p in explorer_module.default_files() if p[0].parent.name == "russian"]
+    monkeypatch.setattr(explorer_module, "default_files", lambda: small)
+    body = client.get("/api/explorer", params={"variant": "russian"}).json()
+    deadline = time.monotonic() + 120
+    while "building" in body:
+        assert body["building"]["total"] >= 1
+        assert time.monotonic() < deadline, "the default games were not imported"
+        time.sleep(0.1)
+        body = client.get("/api/explorer", params={"variant": "russian"}).json()
+    assert body["moves"][0]["move"] == "c3-d4" and body["moves"][0]["games"] > 100
+    names = [s["name"] for s in client.get("/api/explorer/sources").json()["sources"]]
+    assert names == [p.name for p, _v in small]
+
+
+def test_explorer_errors(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_module, "DEFAULT_GAMES", Path("/nonexistent"))
+    for params, status, code in (
+        ({"variant": "chess"}, 422, "unknown_variant"),
+        ({"fen": "W:W99"}, 422, "bad_fen"),
+        ({"fen": "nonsense"}, 422, "bad_fen"),
+        ({"fen": "W" * 3000}, 422, "invalid"),
+    ):
+        r = client.get("/api/explorer", params=params)
+        assert (r.status_code, r.json()["code"]) == (status, code), params
+    for path in ("/api/explorer/games/999", "/api/explorer/games/x"):
+        r = client.get(path)
+        assert (r.status_code, r.json()["code"]) == (404, "explorer_game_not_found")
+    assert client.post("/api/explorer/games/999/open").status_code == 404
+    r = add(client, "no games here")
+    assert (r.status_code, r.json()["code"]) == (422, "pdn_empty")
+    r = add(client, GAMES, variant="chess")
+    assert (r.status_code, r.json()["code"]) == (422, "unknown_variant")
+    r = client.post("/api/explorer/import", content=b"x", headers={"content-type": "image/png"})
+    assert r.status_code == 415
+    big = b"1. 32-28 *\n" * 600_000
+    r = client.post("/api/explorer/import", content=big, headers={"content-type": "text/plain"})
+    assert r.status_code == 413
+    assert client.get("/api/explorer/sources").json()["games"] == 0
+
+
+def test_explorer_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DAMIER_EXPLORER_DB", raising=False)
+    assert web_explorer.explorer_path(tmp_path / "g.sqlite3") == str(tmp_path / "explorer.sqlite3")
+    monkeypatch.setenv("DAMIER_EXPLORER_DB", str(tmp_path / "x.sqlite3"))
+    assert web_explorer.explorer_path(tmp_path / "g.sqlite3") == str(tmp_path / "x.sqlite3")
