@@ -1,15 +1,15 @@
 """Perft from the start position of the given variants, by two independent generators.
 
-For each variant and depth 1, 2, … up to ``--depth`` (8), the count of the fast generator
-(``damier.core.movegen``) and of the slow reference generator (``tests/core/reference.py``,
+For each variant and depth 1, 2, … up to ``--depth`` (8), the count of the pure-Python
+generator (``damier.core.pure_movegen``, whatever native kernel is built) and of the slow
+reference generator (``tests/core/reference.py``,
 which plays every move on a dict board) is computed in a child process that is stopped
 after ``--limit`` seconds (60); a generator stops at its first depth over the limit. The
 two counts must agree wherever both finished: the script exits with status 1 otherwise.
 The table it prints (markdown) is the one in ``docs/core.md``.
 
 Run: ``.venv/bin/python bench/variant_perft.py thai portuguese …`` (``nice -n 10`` on a
-shared machine: the run takes minutes). ``DAMIER_PURE=1`` keeps the pure-Python generator
-when a native one is present.
+shared machine: the run takes minutes).
 """
 
 from __future__ import annotations
@@ -26,15 +26,15 @@ NEW_VARIANTS = ["thai", "portuguese", "malaysian", "ceylonese", "old-french", "g
 
 def _count(queue: mp.Queue, variant: str, depth: int, which: str) -> None:  # type: ignore[type-arg]
     sys.path.insert(0, str(ROOT))
-    from damier.core.movegen import generator
     from damier.core.position import start_position
+    from damier.core.pure_movegen import MoveGenerator
     from damier.core.variants import get_variant
 
     rules = get_variant(variant)
     pos = start_position(rules)
     start = time.perf_counter()
     if which == "fast":
-        n = generator(rules).perft(pos, depth)
+        n = MoveGenerator(rules).perft(pos, depth)
     else:
         from tests.core import reference
 
@@ -62,7 +62,7 @@ def main() -> int:
     ap.add_argument("--limit", type=float, default=60.0, help="seconds per count (default 60)")
     args = ap.parse_args()
     status = 0
-    print("| variant | depth | count (fast) | s | count (reference) | s |")
+    print("| variant | depth | count (pure) | s | count (reference) | s |")
     print("|---|---:|---:|---:|---:|---:|")
     for variant in args.variants:
         alive = {"fast": True, "reference": True}
