@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test browser lint typecheck bench docs clean asan
+.PHONY: run test browser lint typecheck bench docs dist distcheck clean asan
 
 # The native kernel (src/damier/native, C) is compiled into the source tree by `pip install -e`
 # and again here whenever its sources change (it is optional: without a C compiler damier runs
@@ -66,6 +66,14 @@ typecheck: lint
 
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
+
+# the sdist and the wheel in dist/
+dist: $(TESTSTAMP)
+	$(BIN)/python -m build --outdir dist .
+
+# build both from the committed tree, install the wheel into a new venv, run the sdist's tests
+distcheck:
+	bash scripts/check-dist $(PYTHON)
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/damier/_kernel*.so
