@@ -6,6 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
+DOCSSTAMP := $(VENV)/.installed-docs
 
 .PHONY: run test browser lint typecheck bench docs dist distcheck clean asan
 
@@ -30,7 +31,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(TESTSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(STAMP)
+	@touch $@ $(STAMP) $(DOCSSTAMP)
 
 $(KERNEL): $(NATIVE_SOURCES) | $(STAMP)
 	$(BIN)/python -c 'import setuptools' 2>/dev/null || $(BIN)/python -m pip install --quiet 'setuptools>=68'
@@ -67,6 +68,15 @@ typecheck: lint
 bench: $(TESTSTAMP)
 	$(BIN)/python bench/run.py
 
+$(DOCSSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	@touch $@
+
+# the documentation site in site/ (MkDocs + mkdocstrings; warnings are errors). The test
+# suite builds it too (tests/test_docs_site.py), so CI checks it.
+docs: $(DOCSSTAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 # the sdist and the wheel in dist/
 dist: $(TESTSTAMP)
 	$(BIN)/python -m build --outdir dist .
@@ -76,4 +86,4 @@ distcheck:
 	bash scripts/check-dist $(PYTHON)
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/damier/_kernel*.so
+	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache src/damier/_kernel*.so
