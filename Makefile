@@ -34,7 +34,8 @@ $(TESTSTAMP): pyproject.toml | $(BIN)/python
 	@touch $@ $(STAMP) $(DOCSSTAMP)
 
 $(KERNEL): $(NATIVE_SOURCES) | $(STAMP)
-	$(BIN)/python -c 'import setuptools' 2>/dev/null || $(BIN)/python -m pip install --quiet 'setuptools>=68'
+	$(BIN)/python -c 'import setuptools, sys; sys.exit(int(setuptools.__version__.split(".")[0]) < 77)' \
+		2>/dev/null || $(BIN)/python -m pip install --quiet 'setuptools>=77'  # SPDX licence (pyproject)
 	$(BIN)/python setup.py -q build_ext --inplace
 	@touch $@
 
