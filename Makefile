@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 DOCSSTAMP := $(VENV)/.installed-docs
 
-.PHONY: run test browser lint typecheck bench docs dist distcheck clean asan
+.PHONY: run test browser lint typecheck bench docs dist distcheck clean asan asan-search
 
 # The native kernel (src/damier/native, C) is compiled into the source tree by `pip install -e`
 # and again here whenever its sources change (it is optional: without a C compiler damier runs
@@ -48,12 +48,30 @@ test: browser $(TESTSTAMP) $(KERNEL)
 	$(BIN)/python -m pytest
 	DAMIER_PURE=1 $(BIN)/python -m pytest tests/core tests/engine
 	$(MAKE) asan
+	$(MAKE) asan-search
 
 asan: $(STAMP)
 	@mkdir -p build/asan
 	$(CC) $(ASAN_CFLAGS) -Isrc/damier/native tests/native/kernel_driver.c $(ASAN_SOURCES) \
 		-o build/asan/kernel_driver
 	$(BIN)/python tests/native/sanitize.py build/asan/kernel_driver
+
+# `make asan-search`: the whole extension (evaluation, search and their binding with the
+# generator) built with the same sanitizers into build/asan-ext, and the native evaluation and
+# search tests run on it (Python itself is not sanitized: the runtime is preloaded); the 10,000
+# positions per variant of the evaluation are left to the plain run (random weights run here).
+ASAN_EXT := build/asan-ext
+PY_INCLUDE = $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PY_SUFFIX = $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+asan-search: $(STAMP)
+	@rm -rf $(ASAN_EXT) && mkdir -p $(ASAN_EXT)
+	cp -r src/damier $(ASAN_EXT)/damier && rm -f $(ASAN_EXT)/damier/_kernel*.so
+	$(CC) $(ASAN_CFLAGS) -shared -fPIC -I$(PY_INCLUDE) src/damier/native/*.c \
+		-o $(ASAN_EXT)/damier/_kernel$(PY_SUFFIX)
+	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+		ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(ASAN_EXT):. $(BIN)/python -m pytest -p no:cacheprovider -q \
+		tests/native/test_search_native.py tests/native/test_eval_native.py \
+		-k "not test_native_scores_equal_python_scores"
 
 # Chromium and chromedriver for the browser tests: installed with apt-get (as root or with
 # sudo) when missing; elsewhere make stops here with the command to run.

@@ -12,6 +12,7 @@
 
     .venv/bin/python bench/engine.py                       # everything, 10 openings x 2
     .venv/bin/python bench/engine.py --speed-only
+    .venv/bin/python bench/engine.py --peers dame-rs --no-match    # speed beside dame-rs
     .venv/bin/python bench/engine.py --peers dame-rs --openings 4 --peer-python /path/python
 
 This script must not be imported by the package or the tests.
@@ -64,6 +65,7 @@ MAX_PLIES = 240
 def speed(depth: int) -> None:
     board = Board()
     engine = Engine()
+    print(f"damier search: {engine.path}")
     start = time.perf_counter()
     last = None
     for info in engine.iterate(board, Limit(depth=depth)):
@@ -72,29 +74,57 @@ def speed(depth: int) -> None:
     assert last is not None
     print(f"international start: depth {last.depth} in {elapsed:.2f} s, {last.nodes} nodes, "
           f"{int(last.nodes / elapsed)} nodes/s, best {last.pv[0].short()} score {last.score}")
+    variant_depth = 9 if engine.path == "native" else 7
     for rules in all_variants():
         b = Board(rules)
         t0 = time.perf_counter()
-        info = Engine(rules).analyse(b, Limit(depth=7))[0]
+        info = Engine(rules).analyse(b, Limit(depth=variant_depth))[0]
         dt = time.perf_counter() - t0
-        print(f"  {rules.name:18s} depth 7: {info.nodes:8d} nodes {dt:6.2f} s "
-              f"{int(info.nodes / dt):7d} nodes/s")
+        print(f"  {rules.name:18s} {Engine(rules).path:6s} depth {variant_depth}: {info.nodes:9d} nodes "
+              f"{dt:6.2f} s {int(info.nodes / dt):8d} nodes/s")
 
 
-def compare_depths(peer: Peer, names: list[str]) -> None:
+def speed_positions() -> list[tuple[str, list[str]]]:
+    """The start and the position after each opening: (start FEN, moves) for the peers."""
+    return [(START, [])] + [(START, opening.split()) for opening in OPENINGS]
+
+
+def compare_nps(peer: Peer, name: str, seconds: float) -> None:
+    """Nodes per second at equal time: damier and ``name`` think ``seconds`` on each of the
+    speed positions, one after the other in this run; totals of nodes over time."""
+    ours = theirs = 0.0
+    our_nodes = their_nodes = 0
+    for fen, moves in speed_positions():
+        board = Board(fen=fen)
+        for text in moves:
+            board.push(text)
+        infos = Engine(hash_mb=64).analyse(board, Limit(time=seconds))
+        our_nodes += infos[0].nodes
+        ours += infos[0].time
+        elapsed, nodes = peer.timed(name, fen, board, seconds)
+        their_nodes += nodes
+        theirs += elapsed
+    a, b = our_nodes / ours, their_nodes / theirs
+    print(f"nodes/s at {seconds} s per position ({len(speed_positions())} positions): damier "
+          f"{a:,.0f}, {name} {b:,.0f}: ratio {a / b:.2f}", flush=True)
+
+
+def compare_depths(peer: Peer, names: list[str], deepest: int) -> None:
     """Time to depth from the International start, damier and the peers in the same run."""
     print("time to depth from the start (seconds; nodes where the engine reports them):")
-    for depth in (6, 8, 10):
+    for depth in range(6, deepest + 1, 2):
         engine = Engine()
         t0 = time.perf_counter()
         info = engine.analyse(Board(), Limit(depth=depth))[0]
-        row = [f"damier {time.perf_counter() - t0:.3f} ({info.nodes})"]
+        ours = time.perf_counter() - t0
+        row = [f"damier {ours:.3f} ({info.nodes})"]
         for name in names:
             if name == "py-draughts" and depth > 8:
                 row.append(f"{name} (skipped)")
                 continue
             elapsed, nodes = peer.to_depth(name, depth)
-            row.append(f"{name} {elapsed:.3f}" + (f" ({nodes})" if nodes else ""))
+            row.append(f"{name} {elapsed:.3f}" + (f" ({nodes})" if nodes else "")
+                       + f" [damier {elapsed / ours:.1f}x faster]")
         print(f"  depth {depth:2d}: " + ", ".join(row), flush=True)
 
 
@@ -116,6 +146,17 @@ class Peer:
         reply = json.loads(self.proc.stdout.readline())
         f, t, c = reply["move"]
         return f, t, sorted(c)
+
+    def timed(self, engine: str, fen: str, board: Board, seconds: float) -> tuple[float, int]:
+        """Seconds and nodes of the peer's search of ``board`` (reached from ``fen``) for
+        ``seconds``, with a fresh engine."""
+        moves = [[m.from_square, m.to_square, sorted(m.captured)] for m in board.move_stack]
+        req = {"engine": engine, "fen": fen, "moves": moves, "time": seconds, "fresh": True}
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        return float(reply["elapsed"]), int(reply["nodes"])
 
     def to_depth(self, engine: str, depth: int) -> tuple[float, int]:
         """Seconds and nodes (0 if not reported) for the peer to reach ``depth`` from the start."""
@@ -299,6 +340,9 @@ def _main() -> None:
     ap.add_argument("--peers", default="py-draughts,dame-rs")
     ap.add_argument("--peer-python", help="python of a venv with py-draughts and dame-rs")
     ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--deepest", type=int, default=14, help="deepest depth of the time-to-depth table")
+    ap.add_argument("--nps-time", type=float, default=1.0, help="seconds per position of the nps test")
+    ap.add_argument("--no-match", action="store_true", help="speed measurements only, with the peers")
     ap.add_argument("--search-option", action="append", default=[],
                     help="KEY=VALUE search switch for experiments (see SearchOptions)")
     args = ap.parse_args()
@@ -310,7 +354,11 @@ def _main() -> None:
         return
     peer = Peer(peer_python(args.peer_python))
     try:
-        compare_depths(peer, args.peers.split(","))
+        compare_depths(peer, args.peers.split(","), args.deepest)
+        if "dame-rs" in args.peers.split(","):
+            compare_nps(peer, "dame-rs", args.nps_time)
+        if args.no_match:
+            return
         for name in args.peers.split(","):
             match(peer, name, OPENINGS[: args.openings], args.movetime)
     finally:

@@ -4,7 +4,8 @@ Speaks JSON lines on stdin/stdout, one request per move:
 ``{"engine": "py-draughts" | "dame-rs", "fen": start FEN, "moves": [[from, to, [captured]]...],
 "time": seconds}`` -> ``{"move": [from, to, [captured]], "depth": d, "nodes": n}``.
 With ``"depth": d`` instead of ``"time"`` the engine searches to that depth with a fresh
-engine and the reply adds ``"elapsed"`` (seconds; for the time-to-depth comparison).
+engine and the reply adds ``"elapsed"`` (seconds; for the time-to-depth comparison);
+``"fresh": true`` with ``"time"`` does the same for a timed search (dame-rs only).
 Squares are 1-50 (International). The board is rebuilt from the start FEN and the moves so
 far each time (the peers see the game history, e.g. for repetitions); the engines are kept
 between requests. Only the peers' public APIs are used: py-draughts ``Board.from_fen``,
@@ -67,8 +68,10 @@ def main() -> None:
                 res = dame.Engine(hash_mb=64).search(board, depth=req["depth"])
             else:
                 eng = engines.get(name)
-                if eng is None:
-                    eng = engines[name] = dame.Engine(hash_mb=64)
+                if eng is None or req.get("fresh"):
+                    eng = dame.Engine(hash_mb=64)
+                    if not req.get("fresh"):
+                        engines[name] = eng
                 res = eng.search(board, time=req["time"])
             elapsed = time.perf_counter() - start
             f, t, c = _dame_key(res.best_move)

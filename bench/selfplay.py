@@ -21,7 +21,7 @@ from engine import elo  # noqa: E402
 
 from damier import Board, get_variant  # noqa: E402
 from damier.engine import Engine, Limit  # noqa: E402
-from damier.engine.evaluate import build_evaluator, weights_for  # noqa: E402
+from damier.engine.evaluate import weights_for  # noqa: E402
 
 
 def engine_with(variant: str, spec: str) -> Engine:
@@ -37,7 +37,7 @@ def engine_with(variant: str, spec: str) -> Engine:
         else:
             changes[key] = int(value)
     searcher = engine._searcher(rules)
-    searcher.evaluate = build_evaluator(rules, replace(weights, **changes))
+    searcher.use_weights(replace(weights, **changes))
     searcher.options = replace(searcher.options, **options)
     return engine
 

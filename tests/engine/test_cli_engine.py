@@ -18,6 +18,10 @@ def test_analyse_prints_info_lines_and_best_move(capsys: pytest.CaptureFixture[s
     assert main(["analyse", "--fen", fen, "--depth", "4", "--multipv", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "bestmove 35-30"
+    from damier.core import kernel
+
+    # which search runs: the C kernel unless DAMIER_PURE=1 (or no compiled kernel)
+    assert out[0] == f"info string search {kernel.path()}"
     infos = [line for line in out if line.startswith("info depth 4 ")]
     assert len(infos) == 2 and "multipv 1" in infos[0] and " pv 35-30" in infos[0]
 

@@ -215,3 +215,24 @@ def test_quiet_move_test_agrees_with_the_generator(rules) -> None:  # type: igno
                 break
             pos = gen.apply(pos, rng.choice(moves))
     assert checked > 1000 and blocked > 0
+
+
+def test_progress_is_reported_while_depths_run() -> None:
+    from damier.engine import Progress
+
+    reports: list[Progress] = []
+    start = time.perf_counter()
+    infos = list(Engine().iterate(Board(), Limit(time=1.0), progress=reports.append))
+    assert infos and len(reports) >= 2  # about every quarter of a second
+    assert all(a.nodes <= b.nodes and a.time < b.time for a, b in zip(reports, reports[1:], strict=False))
+    assert all(1 <= r.depth <= infos[-1].depth + 1 and r.nps > 0 for r in reports)
+    assert reports[-1].time <= time.perf_counter() - start
+
+    class Enough(Exception):
+        pass
+
+    def give_up(report: Progress) -> None:
+        raise Enough
+
+    with pytest.raises(Enough):  # an exception in the callback ends the search with it
+        list(Engine().iterate(Board(), Limit(), progress=give_up))

@@ -5,6 +5,7 @@ match game through both (damier's Hub-1 client driving ``damier hub --protocol 1
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -116,6 +117,9 @@ def test_server_speaks_hub1() -> None:
     for line in ("hub", "set level 2", "set book false", "init", f"pos {START}",
                  "move 32-28", "move 19-23", "depth 2", "go"):
         assert server.handle(line)
+    deadline = time.monotonic() + 10
+    while server.searching and time.monotonic() < deadline:  # the depth-2 search ends by itself
+        time.sleep(0.01)
     server.shutdown()
     assert out.lines[0].startswith("name damier ")
     assert out.lines[1:5] == ["author damier developers", "country international", "wait", "ready"]

@@ -47,6 +47,9 @@ def test_handshake_lists_parameters() -> None:
     t = Transcript()
     t.send("hub")
     assert t.lines[0].startswith("id name=damier ")
+    from damier.core import kernel
+
+    assert parse_line(t.lines[0]).args["search"] == kernel.path()  # native or pure
     params = {parse_line(x).args["name"]: parse_line(x).args for x in t.lines if x.startswith("param")}
     assert params["variant"]["type"] == "enum"
     assert "normal" in params["variant"]["values"].split()

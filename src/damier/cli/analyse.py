@@ -1,8 +1,10 @@
 """``damier analyse``: ask the built-in engine about a position.
 
-Prints one ``info`` line per completed depth and PV (depth, score, nodes, speed, principal
-variation in the variant's notation) and finally ``bestmove <move>``; ``--multipv K``
-shows the K best moves. Without ``--depth`` or ``--time`` it searches for 2 seconds.
+Prints ``info string search native`` (or ``pure``: which search runs, the C kernel or
+Python), one ``info`` line per completed depth and PV (depth, score, nodes, speed, principal
+variation in the variant's notation), ``info progress ...`` lines (depth under way, nodes,
+speed) every quarter of a second while a depth runs, and finally ``bestmove <move>``;
+``--multipv K`` shows the K best moves. Without ``--depth`` or ``--time`` it searches for 2 seconds.
 
 This module only parses arguments and prints; the engine lives in ``damier.engine``.
 """
@@ -15,7 +17,7 @@ from typing import TextIO
 
 from damier.cli import UsageError, add_variant_argument
 from damier.core.board import Board
-from damier.engine import Engine, Info, Limit
+from damier.engine import Engine, Info, Limit, Progress
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,8 +49,13 @@ def analyse(board: Board, limit: Limit, multipv: int, out: TextIO, hash_mb: int 
         print("bestmove (none)", file=out)
         return 0
     engine = Engine(board.rules, hash_mb=hash_mb)
+    print(f"info string search {engine.path}", file=out, flush=True)
     best: Info | None = None
-    for info in engine.iterate(board, limit, multipv):
+    def report(p: Progress) -> None:
+        print(f"info progress depth {p.depth} seldepth {p.seldepth} nodes {p.nodes} nps {p.nps} "
+              f"time {p.time:.2f}", file=out, flush=True)
+
+    for info in engine.iterate(board, limit, multipv, progress=report):
         print(format_info(info, board), file=out, flush=True)
         if info.multipv == 1:
             best = info

@@ -46,8 +46,8 @@ INF = WIN + 1
 MAX_PLY = 120
 EXACT, LOWER, UPPER = 0, 1, 2
 M64 = (1 << 64) - 1
-AUX_KEY = 0x9E3779B97F4A7C15
-"""Multiplier that turns ``Position.aux`` into its share of the key."""
+AUX_KEY, AUX_KEY_HIGH = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+"""Multipliers of the low and the high 64 bits of ``Position.aux`` in its share of the key."""
 HISTORY_STRIDE = 256
 """Rows of the history table (bit positions of the padded layouts stay below 256)."""
 _EMPTY: tuple[FastMove, ...] = ()
@@ -173,11 +173,16 @@ class Tree:
         self.node_limit = 0
         self.hard_deadline = 0.0
         self.stop_requested: Callable[[], bool] = _never
+        self.depth = 0
+        self.progress: Callable[[int, int, int, float], None] | None = None
+        self.report_every = 0.25
+        self.started = self.next_report = 0.0
 
     # -- limits and leaves -----------------------------------------------------------------
 
     def check(self) -> None:
-        """Raise :class:`Stopped` when a limit is reached; called every 256 nodes."""
+        """Raise :class:`Stopped` when a limit is reached; called every 256 nodes (and
+        report the progress when it is time)."""
         limit = self.node_limit
         if limit and self.nodes >= limit:
             raise Stopped
@@ -186,6 +191,11 @@ class Tree:
             self.next_check = limit
         if self.stop_requested() or (self.hard_deadline and time.perf_counter() >= self.hard_deadline):
             raise Stopped
+        if self.progress is not None:
+            now = time.perf_counter()
+            if now >= self.next_report:
+                self.next_report = now + self.report_every
+                self.progress(self.depth, self.seldepth, self.nodes, now - self.started)
 
     def terminal(self, ply: int) -> int:
         """Score of the side to move when it has no legal move."""
@@ -340,9 +350,9 @@ class Tree:
         for m in moves:
             if m == ttm:
                 sc = 1 << 30
-            elif m == k1:
+            elif m == k1 or (m[4] and same_move(m, k1)):
                 sc = 1 << 29
-            elif m == k2:
+            elif m == k2 or (m[4] and same_move(m, k2)):
                 sc = 1 << 28
             elif m[3] and not m[0] & k:
                 sc = 1 << 27
@@ -372,7 +382,8 @@ class Tree:
                 s = -pvs(-beta, -alpha, nd, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
             else:
                 red = 0
-                if nd >= 2 and i >= self.lmr_first and not capture and m != k1 and m != k2:
+                if (nd >= 2 and i >= self.lmr_first and not capture and m != k1 and m != k2
+                        and not (m[4] and (same_move(m, k1) or same_move(m, k2)))):
                     red = self.reduction(i, m, nd, k, nw, nb, nk, nt)
                 s = -pvs(-alpha - 1, -alpha, nd - red, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
                 if s > alpha and red:
@@ -412,7 +423,7 @@ class Tree:
             nkey ^= op_k[low] if low & k else op_m[low]
         if self.stateful:
             p = self.apply_pos(Position(w, b, k, t, aux), m)
-            nkey ^= ((aux * AUX_KEY) ^ (p[4] * AUX_KEY)) & M64
+            nkey ^= aux_key(aux) ^ aux_key(p[4])
             return p[0], p[1], p[2], p[4], nkey
         rem = m[2]
         if t == 0:
@@ -436,7 +447,7 @@ class Tree:
     def remember_cutoff(self, m: FastMove, ply: int, depth: int, k1: FastMove | None) -> None:
         """A quiet move that failed high: a killer of its ply, and history credit."""
         killers = self.killers[ply]
-        if m != k1:
+        if m != k1 and not (m[4] and same_move(m, k1)):
             killers[1] = k1
             killers[0] = m
         self.history[m[0].bit_length() * HISTORY_STRIDE + m[1].bit_length()] += depth * depth
@@ -451,6 +462,20 @@ class Tree:
         if len(tt) >= self.tt_capacity:
             tt.clear()
         tt[key] = (depth, flag, sc, move)
+
+
+def aux_key(aux: int) -> int:
+    """The share of ``Position.aux`` in a Zobrist key (huffing offenders on 12x12 reach past
+    bit 64: both halves count)."""
+    return ((aux & M64) * AUX_KEY ^ (aux >> 64) * AUX_KEY_HIGH) & M64
+
+
+def same_move(a: FastMove, b: FastMove | None) -> bool:
+    """Whether ``a`` and ``b`` are the same move: same start, end, removed pieces, crowning and
+    huffed piece (a killer of another position may reach the same captures by another path;
+    only where huffing lets a capture be a killer). The callers test ``a[4]`` (a path) first."""
+    return a == b or (b is not None and a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3]
+                      and a[5] == b[5])
 
 
 def _never() -> bool:

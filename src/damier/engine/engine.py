@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from damier.core.board import Board
@@ -32,7 +32,8 @@ from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.engine.levels import choose, level
-from damier.engine.search import WIN, WIN_BOUND, Iteration, RootState, Searcher, SearchLimits
+from damier.engine.native import AnySearcher, make_searcher
+from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
 from damier.engine.timecontrol import Limit, allocate
 
 
@@ -59,6 +60,18 @@ class Info:
             f"info depth {self.depth} seldepth {self.seldepth} multipv {self.multipv} "
             f"score {score} nodes {self.nodes} nps {self.nps} time {self.time:.3f} pv {pv}"
         )
+
+
+@dataclass
+class Progress:
+    """Where a search is while a depth runs (see :meth:`Engine.iterate`)."""
+
+    depth: int
+    """The depth under way."""
+    seldepth: int
+    nodes: int
+    nps: int
+    time: float
 
 
 @dataclass
@@ -89,7 +102,7 @@ class Engine:
         self.level = level
         self.hash_mb = hash_mb
         self.rng = random.Random(seed)
-        self._searchers: dict[str, Searcher] = {}
+        self._searchers: dict[str, AnySearcher] = {}
         self._searcher(self.rules)
 
     @property
@@ -101,10 +114,15 @@ class Engine:
     def level(self, number: int) -> None:
         self._level = level(number)
 
-    def _searcher(self, rules: Rules) -> Searcher:
+    @property
+    def path(self) -> str:
+        """``"native"`` when this engine searches its variant in C, else ``"pure"``."""
+        return self._searcher(self.rules).path
+
+    def _searcher(self, rules: Rules) -> AnySearcher:
         s = self._searchers.get(rules.name)
         if s is None or s.rules is not rules:
-            s = Searcher(rules, self.hash_mb)
+            s = make_searcher(rules, self.hash_mb)
             self._searchers[rules.name] = s
         return s
 
@@ -120,15 +138,16 @@ class Engine:
 
     def iterate(
         self, board: Board, limit: Limit | None = None, multipv: int = 1,
-        moves: list[Move] | None = None,
+        moves: list[Move] | None = None, progress: Callable[[Progress], None] | None = None,
     ) -> Iterator[Info]:
         """Search ``board`` and yield :class:`Info` records as depths complete (``multipv``
         records per depth, best first). Stop iterating, or call :meth:`stop`, at any time.
-        ``moves`` restricts the root moves."""
+        ``moves`` restricts the root moves. ``progress`` is called with a :class:`Progress`
+        a few times a second while a depth runs (in the searching thread)."""
         limit = limit or Limit()
         rules = board.rules
         searcher = self._searcher(rules)
-        root = _root_state(board, searcher)
+        root = _root_state(board)
         budget = allocate(limit, board.turn)
         if self._level.max_time is not None:
             cap = self._level.max_time
@@ -148,6 +167,7 @@ class Engine:
             multipv=multipv,
             root_moves=tuple(m.fast for m in moves) if moves else None,
             keep_tt=timed and not limit.depth and not limit.nodes,
+            progress=_reporter(progress) if progress is not None else None,
         )
         for it in searcher.iterate(root, limits):
             elapsed = time.perf_counter() - start
@@ -193,6 +213,13 @@ class Engine:
         return PlayResult(pick.pv[0], pick)
 
 
+def _reporter(progress: Callable[[Progress], None]) -> ProgressFn:
+    def report(depth: int, seldepth: int, nodes: int, seconds: float) -> None:
+        progress(Progress(depth, seldepth, nodes, int(nodes / seconds) if seconds > 0 else 0, seconds))
+
+    return report
+
+
 def _fallback(board: Board, legal: list[Move]) -> Move:
     """A move when the search produced nothing (a tiny node budget): a capture or crowning
     first, otherwise the first legal move."""
@@ -202,8 +229,8 @@ def _fallback(board: Board, legal: list[Move]) -> Move:
     return legal[0]
 
 
-def _root_state(board: Board, searcher: Searcher) -> RootState:
-    """The root position with the keys of the positions since the last irreversible move."""
+def _root_state(board: Board) -> RootState:
+    """The root position with the positions since the last irreversible move."""
     gen = board.gen
     positions: list[Position] = [board.start_position]
     moves = board.move_stack
@@ -215,7 +242,7 @@ def _root_state(board: Board, searcher: Searcher) -> RootState:
         if fm[2] or not fm[0] & positions[i].kings:
             break
         rev += 1
-    history = [searcher.key(p) for p in positions[len(positions) - 1 - rev:-1]]
+    history = positions[len(positions) - 1 - rev:-1]
     ds = board.draw_state
     remaining = ds.remaining if ds.endgame >= 0 else 0
     return RootState(board.position, history, rev, max(0, remaining))
@@ -235,4 +262,4 @@ def _infos(it: Iteration, rules: Rules, elapsed: float) -> Iterator[Info]:
                    elapsed, n)
 
 
-__all__ = ["Engine", "Info", "Limit", "PlayResult"]
+__all__ = ["Engine", "Info", "Limit", "PlayResult", "Progress"]

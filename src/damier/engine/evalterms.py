@@ -261,23 +261,25 @@ def runaway_term(rules: Rules, wt: Weights) -> RunawayTerm:
 
     def runaways(wm: int, bm: int, white: int, black: int) -> int:
         s = 0
-        x = wm & near_w
-        while x:
-            low = x & -x
-            x ^= low
-            cone, bonus = cone_w[low]
-            if not cone & black:
-                s += bonus
-        x = bm & near_b
-        while x:
-            low = x & -x
-            x ^= low
-            cone, bonus = cone_b[low]
-            if not cone & white:
-                s -= bonus
+        if wm & near_w:
+            s += _free_runs(wm & near_w, cone_w, black)
+        if bm & near_b:
+            s -= _free_runs(bm & near_b, cone_b, white)
         return s
 
     return runaways
+
+
+def _free_runs(men: int, cones: dict[int, tuple[int, int]], enemy: int) -> int:
+    """The bonuses of the ``men`` (near the crown row) with no ``enemy`` piece in their cone."""
+    s = 0
+    while men:
+        low = men & -men
+        men ^= low
+        cone, bonus = cones[low]
+        if not cone & enemy:
+            s += bonus
+    return s
 
 
 def long_diagonal(rules: Rules) -> int:

@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from damier.core.movegen import FastMove, generator
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.engine.alphabeta import (
-    AUX_KEY,
     INF,
-    M64,
     MAX_PLY,
     WIN,
     WIN_BOUND,
@@ -41,12 +39,18 @@ from damier.engine.alphabeta import (
     Tree,
     TTEntry,
     ZobristTables,
+    aux_key,
     quiet_move_test,
 )
-from damier.engine.evaluate import Evaluator, build_evaluator
+from damier.engine.evaluate import Evaluator, Weights, build_evaluator
 
 ASPIRATION = 35
 """Half-width of the first aspiration window (centi-men); it triples on each fail."""
+REPORT_EVERY = 0.25
+"""Seconds between two progress reports while a depth runs."""
+
+ProgressFn = Callable[[int, int, int, float], None]
+"""``progress(depth, seldepth, nodes, seconds)``: where a depth under way is."""
 
 
 @dataclass
@@ -74,8 +78,8 @@ class RootState:
     """The root position and what the search needs of the game history."""
 
     position: Position
-    history: list[int]
-    """Zobrist keys of the earlier positions since the last irreversible move, oldest first."""
+    history: list[Position]
+    """The earlier positions since the last irreversible move, oldest first."""
     reversible: int
     """Plies since the last capture or man move (the quiet-rule counter)."""
     endgame_remaining: int = 0
@@ -100,10 +104,16 @@ class SearchLimits:
     """Keep the transposition table of the previous search. Otherwise it is cleared, so that
     the same position and limits always search the same nodes (timed searches in a game,
     which are not reproducible anyway, keep what they learnt)."""
+    progress: ProgressFn | None = None
+    """Called about every ``report_every`` seconds while a depth runs (from the searching
+    thread; an exception it raises ends the search)."""
+    report_every: float = REPORT_EVERY
 
 
 class Searcher:
     """Search state of one engine for one variant: Zobrist tables, TT, options."""
+
+    path = "pure"
 
     def __init__(self, rules: Rules, hash_mb: int = 32, evaluate: Evaluator | None = None) -> None:
         self.rules = rules
@@ -131,11 +141,16 @@ class Searcher:
                 bits ^= low
                 key ^= zk[low] if low & kings else zm[low]
         if self.uses_aux:
-            key ^= (aux * AUX_KEY) & M64
+            key ^= aux_key(aux)
         return key
 
     def clear(self) -> None:
         """Forget the transposition table."""
+        self.tt.clear()
+
+    def use_weights(self, weights: Weights | None) -> None:
+        """Evaluate with ``weights`` (the variant's by default); forgets the table."""
+        self.evaluate = build_evaluator(self.rules, weights)
         self.tt.clear()
 
     def iterate(self, root: RootState, limits: SearchLimits | None = None) -> Iterator[Iteration]:
@@ -151,6 +166,7 @@ class Searcher:
         max_depth = max(1, min(limits.max_depth, MAX_PLY - 10))
         prev_score = 0
         for depth in range(1, max_depth + 1):
+            tree.depth = depth
             tree.seldepth = 0
             top.partial = None
             try:
@@ -173,12 +189,17 @@ class Searcher:
     def _tree(self, root: RootState, limits: SearchLimits) -> Tree:
         tree = Tree(self.rules, self.evaluate, self.tt, self.tt_capacity, (self.zobrist, self.z_side),
                     self.options)
-        tree.keys = list(root.history)
+        tree.keys = [self.key(p) for p in root.history]
         tree.endgame_ply = root.endgame_remaining
         tree.root_pieces = (root.position.white | root.position.black).bit_count()
         tree.node_limit = limits.nodes
         tree.hard_deadline = limits.hard_deadline
         tree.stop_requested = lambda: self.stop_requested
+        if limits.progress is not None:
+            tree.progress = limits.progress
+            tree.report_every = limits.report_every
+            tree.started = time.perf_counter()
+            tree.next_report = tree.started + limits.report_every
         return tree
 
 

@@ -167,8 +167,10 @@ class HubServer:
 
     def cmd_hub(self, line: HubLine) -> None:
         from damier import __version__
+        from damier.engine.native import engine_path
 
-        self.send(format_line("id", name=NAME, version=__version__, author=AUTHOR))
+        search = engine_path(get_variant(resolve_variant(self.params["variant"])))
+        self.send(format_line("id", name=NAME, version=__version__, author=AUTHOR, search=search))
         self.send(format_line(
             "param", name="variant", value=self.params["variant"], type="enum",
             values=" ".join(hub_variant_values()),

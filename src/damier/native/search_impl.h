@@ -1,0 +1,698 @@
+/* The search for one word width (see search.h): included by search64.c and search128.c after
+ * width64.h / width128.h. Each function is the twin of the method of the same name in
+ * damier/engine/alphabeta.py (Tree) or search.py (RootSearch). No Python here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_state.h"
+
+/* The width-specific state: the move stack, killers, PV table and the root's children. */
+typedef struct FN(wstate) {
+    DK_MOVE stack[DK_MOVE_STACK];
+    DK_MOVE killer[DK_MAX_PLY + 2][2];        /* frm == 0: none */
+    DK_MOVE pv[DK_MAX_PLY + 2][DK_MAX_PLY + 2];
+    int pv_len[DK_MAX_PLY + 2];
+    DK_POS root;
+    DK_MOVE root_move[DK_MAX_MOVES];          /* best first after each depth */
+    DK_POS root_after[DK_MAX_MOVES];
+    uint64_t root_key[DK_MAX_MOVES];
+    int root_rev[DK_MAX_MOVES];
+    int result[DK_MAX_MOVES];
+    int found_index[DK_MAX_MOVES];             /* root index of each line found */
+    uint64_t key0;
+} FN(wstate);
+
+#define W(s) ((FN(wstate) *)(s)->w)
+
+static inline int FN(same)(const DK_MOVE *a, const DK_MOVE *b)
+{
+    return a->frm == b->frm && a->to == b->to && a->remove == b->remove && a->kings_xor == b->kings_xor
+           && a->huff == b->huff;
+}
+
+static inline int FN(sq)(const dk_search *s, BB bit) { return s->k->square_of[bb_ctz(bit)]; }
+
+static inline uint64_t FN(aux_key)(BB aux)
+{
+    return aux ? dk_hash_aux((uint64_t)aux, (uint64_t)((dk_u128)aux >> 64)) : 0;
+}
+
+/* The Zobrist key of a position from scratch (pieces 0-3: white man, black man, white king,
+ * black king, as kernel.h says). */
+static uint64_t FN(key_of)(const dk_search *s, const DK_POS *p)
+{
+    const dk_kernel *k = s->k;
+    uint64_t key = p->turn ? k->zobrist_turn : 0;
+    for (BB x = p->white | p->black; x; x &= x - 1) {
+        BB bit = bb_lowbit(x);
+        int piece = ((bit & p->black) ? 1 : 0) + ((bit & p->kings) ? 2 : 0);
+        key ^= k->zobrist[piece][FN(sq)(s, bit)];
+    }
+    return key ^ FN(aux_key)(p->aux);
+}
+
+/* The key after move m: the mover (crowned or not), the removed pieces, the side to move;
+ * the change of aux is added by FN(child). */
+static inline uint64_t FN(child_key)(const dk_search *s, const DK_POS *p, const DK_MOVE *m, uint64_t key)
+{
+    const dk_kernel *k = s->k;
+    int t = p->turn, from = FN(sq)(s, m->frm), to = FN(sq)(s, m->to);
+    key ^= k->zobrist_turn;
+    if (m->frm & p->kings)
+        key ^= k->zobrist[2 + t][from] ^ k->zobrist[2 + t][to];
+    else if (m->kings_xor & m->to)
+        key ^= k->zobrist[t][from] ^ k->zobrist[2 + t][to];
+    else
+        key ^= k->zobrist[t][from] ^ k->zobrist[t][to];
+    for (BB x = m->remove; x; x &= x - 1) {
+        BB bit = bb_lowbit(x);
+        key ^= k->zobrist[(bit & p->kings) ? 3 - t : 1 - t][FN(sq)(s, bit)];
+    }
+    return key;
+}
+
+/* The position after move m of the side to move, and (out_key not NULL) its key. */
+static inline int FN(child)(dk_search *s, const DK_POS *p, const DK_MOVE *m, uint64_t key, DK_POS *out,
+                            uint64_t *out_key)
+{
+    const dk_kernel *k = s->k;
+    int t = p->turn;
+    if (out_key)
+        key = FN(child_key)(s, p, m, key);
+    if (s->stateful) {
+        if (FN(dk_apply)(k, p, m, out) < 0) {
+            snprintf(s->error, sizeof s->error, "move list overflow in a huffing position");
+            s->overflow = s->stopped = 1;
+            return -1;
+        }
+        key ^= FN(aux_key)(p->aux) ^ FN(aux_key)(out->aux);
+    } else {
+        BB rem = m->remove;
+        out->white = t == 0 ? p->white ^ m->frm ^ m->to : p->white & ~rem;
+        out->black = t == 0 ? p->black & ~rem : p->black ^ m->frm ^ m->to;
+        out->kings = (p->kings & ~rem) ^ m->kings_xor;
+        out->aux = 0;
+        out->turn = 1 - t;
+    }
+    if (out_key)
+        *out_key = key;
+    return 0;
+}
+
+/* Limits: 1 (and the search unwinds) when a limit is reached or a stop was asked. */
+static int FN(check)(dk_search *s)
+{
+    if (s->node_limit && s->nodes >= s->node_limit) {
+        s->stopped = 1;
+        return 1;
+    }
+    s->next_check = s->nodes + 256;
+    if (s->node_limit && s->next_check > s->node_limit)
+        s->next_check = s->node_limit;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        s->stopped = 1;
+    else if (s->deadline || s->report) {
+        double now = dk_search_now();
+        if (s->deadline && now >= s->deadline)
+            s->stopped = 1;
+        else if (s->report && now >= s->next_report) {
+            s->next_report = now + s->report_every;
+            s->report(s->report_ctx);
+            s->stopped = atomic_load_explicit(&s->stop, memory_order_relaxed);
+        }
+    }
+    return s->stopped;
+}
+
+static inline int FN(terminal)(const dk_search *s, int ply)
+{
+    return s->rules.antidraughts ? DK_WIN - ply : ply - DK_WIN;
+}
+
+/* The legal moves of p at stack[sp ..]: their number, or -1 (the search stops with an error)
+ * when they do not fit in `capacity`. */
+static int FN(legal_in)(dk_search *s, const DK_POS *p, int sp, int capacity)
+{
+    int n = FN(dk_legal)(s->k, p, W(s)->stack + sp, capacity, NULL);
+    if (n < 0) {
+        snprintf(s->error, sizeof s->error, "move list overflow (more than %d moves)", capacity);
+        s->overflow = s->stopped = 1;
+    }
+    return n;
+}
+
+static inline int FN(legal)(dk_search *s, const DK_POS *p, int sp)
+{
+    return FN(legal_in)(s, p, sp, DK_MOVE_STACK - sp);
+}
+
+/* Whether the side to move (no capture) has any move: a piece with an empty square one step
+ * away in a direction it may step in. */
+static int FN(can_move)(const dk_search *s, const DK_POS *p)
+{
+    const dk_kernel *k = s->k;
+    BB own = p->turn ? p->black : p->white;
+    BB empty = TABLES_OF(k)->all & ~(p->white | p->black), men = own & ~p->kings, kings = own & p->kings;
+    for (int j = 0; j < k->rules.n_man_steps[p->turn]; j++) {
+        int sh = k->shift[k->rules.man_steps[p->turn][j]];
+        if ((sh > 0 ? men << sh : men >> -sh) & empty)
+            return 1;
+    }
+    for (int j = 0; kings && j < k->rules.n_king_steps; j++) {
+        int sh = k->shift[k->rules.king_steps[j]];
+        if ((sh > 0 ? kings << sh : kings >> -sh) & empty)
+            return 1;
+    }
+    return 0;
+}
+
+static int FN(drawn)(const dk_search *s, int ply, const DK_POS *p, uint64_t key, int rev)
+{
+    if (rev >= 4 && s->rules.repetition) {
+        int lo = s->n_keys - rev;
+        for (int i = s->n_keys - 4; i >= lo && i >= 0; i -= 2)
+            if (s->keys[i] == key)
+                return 1;
+    }
+    if (s->rules.quiet_plies && rev >= s->rules.quiet_plies)
+        return 1;
+    return s->endgame_ply && ply >= s->endgame_ply && bb_popcount(p->white | p->black) == s->root_pieces;
+}
+
+static inline int FN(breakthrough)(const DK_POS *p, int ply)
+{
+    return (p->kings & (p->turn ? p->black : p->white)) ? DK_WIN - ply : ply - DK_WIN;
+}
+
+static void FN(pv_set)(dk_search *s, int ply, const DK_MOVE *m)
+{
+    FN(wstate) *w = W(s);
+    w->pv[ply][0] = *m;
+    memcpy(&w->pv[ply][1], w->pv[ply + 1], (size_t)w->pv_len[ply + 1] * sizeof(DK_MOVE));
+    w->pv_len[ply] = w->pv_len[ply + 1] + 1;
+}
+
+static int FN(qs)(dk_search *s, int alpha, int beta, int ply, const DK_POS *p, int sp)
+{
+    FN(wstate) *w = W(s);
+    if (++s->nodes >= s->next_check && FN(check)(s))
+        return 0;
+    w->pv_len[ply] = 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if (s->rules.breakthrough && p->kings)
+        return FN(breakthrough)(p, ply);
+    int n = 0, captures = 0;
+    if (s->stateful) {
+        n = FN(legal)(s, p, sp);
+        if (n <= 0)
+            return n < 0 ? 0 : FN(terminal)(s, ply);
+        for (int i = 0; i < n; i++)
+            captures += w->stack[sp + i].remove != 0;
+    } else if (FN(dk_has_capture)(s->k, p)) {
+        if ((n = FN(legal)(s, p, sp)) < 0)
+            return 0;
+        captures = n;
+    } else if (!FN(can_move)(s, p)) {
+        return FN(terminal)(s, ply);
+    }
+    if (ply >= DK_MAX_PLY)
+        return FN(dk_evaluate)(s->e, p);
+    int best = -DK_INF;
+    if (captures < n || n == 0) { /* not forced to capture: the evaluation stands */
+        best = FN(dk_evaluate)(s->e, p);
+        if (best >= beta || captures == 0)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    for (int i = 0; i < n; i++) {
+        const DK_MOVE *m = &w->stack[sp + i];
+        if (!m->remove)
+            continue;
+        DK_POS c;
+        if (FN(child)(s, p, m, 0, &c, NULL) < 0)
+            return 0;
+        int v = -FN(qs)(s, -beta, -alpha, ply + 1, &c, sp + n);
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                FN(pv_set)(s, ply, m);
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Captures: the TT move first. Quiet moves: TT move, killers, crowning moves, then history
+ * (a stable sort, as Python's sorted). `ttm` is the TT move's place in the generator's order
+ * + 1 (0: none); s->index follows the moves so that the node can store its best move so. */
+static void FN(order)(dk_search *s, DK_MOVE *moves, int n, uint32_t ttm, int ply, BB kings, int capture)
+{
+    FN(wstate) *w = W(s);
+    int at = (int)(moves - w->stack);
+    int64_t *score = s->scores + at;
+    uint16_t *index = s->index + at;
+    int tt = ttm >= 1 && ttm <= (uint32_t)n ? (int)ttm - 1 : -1;
+    if (capture) {
+        if (tt > 0) {
+            DK_MOVE m = moves[tt];
+            memmove(&moves[1], &moves[0], (size_t)tt * sizeof(DK_MOVE));
+            memmove(&index[1], &index[0], (size_t)tt * sizeof(uint16_t));
+            moves[0] = m;
+            index[0] = (uint16_t)tt;
+        }
+        return;
+    }
+    const DK_MOVE *k1 = &w->killer[ply][0], *k2 = &w->killer[ply][1];
+    for (int j = 0; j < n; j++) {
+        const DK_MOVE *m = &moves[j];
+        if (j == tt)
+            score[j] = (int64_t)1 << 30;
+        else if (FN(same)(m, k1))
+            score[j] = (int64_t)1 << 29;
+        else if (FN(same)(m, k2))
+            score[j] = (int64_t)1 << 28;
+        else if (m->kings_xor && !(m->frm & kings))
+            score[j] = (int64_t)1 << 27;
+        else
+            score[j] = s->history[FN(sq)(s, m->frm) * DK_MAX_SQUARES + FN(sq)(s, m->to)];
+    }
+    for (int j = 1; j < n; j++) {
+        DK_MOVE m = moves[j];
+        int64_t v = score[j];
+        uint16_t x = index[j];
+        int i = j - 1;
+        for (; i >= 0 && score[i] < v; i--) {
+            moves[i + 1] = moves[i];
+            score[i + 1] = score[i];
+            index[i + 1] = index[i];
+        }
+        moves[i + 1] = m;
+        score[i + 1] = v;
+        index[i + 1] = x;
+    }
+}
+
+static int FN(reduction)(dk_search *s, int i, const DK_MOVE *m, int nd, BB kings, const DK_POS *c)
+{
+    int lmr = s->opt.lmr;
+    if (!lmr || (m->kings_xor && !(m->frm & kings)))
+        return 0;
+    if (s->opt.sacs && FN(dk_has_capture)(s->k, c))
+        return 0;
+    int red = (i < s->lmr_more || nd < 4) ? 1 : 2;
+    if (lmr > 1 && nd >= 6 && i >= 2 * s->lmr_more)
+        red = 3;
+    return red;
+}
+
+/* The TT entry of a searched node; `move` is the best move's place in the generator's order
+ * + 1 (0: none). */
+static void FN(store)(dk_search *s, uint64_t key, int depth, int best, int alpha, int beta, int ply,
+                      uint32_t move)
+{
+    int bound = best <= alpha ? DK_UPPER : (best >= beta ? DK_LOWER : DK_EXACT);
+    int sc = best > DK_WIN_BOUND ? best + ply : (best < -DK_WIN_BOUND ? best - ply : best);
+    dk_tt_store(&s->tt, key, depth, bound, sc, move);
+}
+
+static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const DK_POS *p, uint64_t key,
+                   int rev, int sp);
+
+/* Search the ordered moves of a node (PVS, reductions), remember a cutoff, store the entry. */
+static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alpha, int beta, int depth,
+                      int nd, int ply, const DK_POS *p, uint64_t key, int rev, int sp)
+{
+    FN(wstate) *w = W(s);
+    DK_MOVE k1 = {0}, k2 = {0};
+    if (n > 1) {
+        k1 = w->killer[ply][0];
+        k2 = w->killer[ply][1];
+    }
+    int best = -DK_INF, a0 = alpha, nsp = sp + n;
+    uint32_t bestm = 0;
+    s->keys[s->n_keys++] = key;
+    for (int i = 0; i < n; i++) {
+        const DK_MOVE *m = &moves[i];
+        DK_POS c;
+        uint64_t ckey;
+        if (FN(child)(s, p, m, key, &c, &ckey) < 0)
+            return 0;
+        dk_tt_prefetch(&s->tt, ckey);
+        int nrev = ((m->frm & p->kings) && !m->remove) ? rev + 1 : 0, v;
+        if (i == 0) {
+            v = -FN(pvs)(s, -beta, -alpha, nd, ply + 1, &c, ckey, nrev, nsp);
+        } else {
+            int red = 0;
+            if (nd >= 2 && i >= s->lmr_first && !capture && !FN(same)(m, &k1) && !FN(same)(m, &k2))
+                red = FN(reduction)(s, i, m, nd, p->kings, &c);
+            v = -FN(pvs)(s, -alpha - 1, -alpha, nd - red, ply + 1, &c, ckey, nrev, nsp);
+            if (!s->stopped && v > alpha && red)
+                v = -FN(pvs)(s, -alpha - 1, -alpha, nd, ply + 1, &c, ckey, nrev, nsp);
+            if (!s->stopped && alpha < v && v < beta)
+                v = -FN(pvs)(s, -beta, -alpha, nd, ply + 1, &c, ckey, nrev, nsp);
+        }
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            bestm = (uint32_t)s->index[sp + i] + 1;
+            if (v > alpha) {
+                alpha = v;
+                FN(pv_set)(s, ply, m);
+                if (v >= beta) {
+                    if (!capture) { /* a killer of its ply, and history credit */
+                        if (!FN(same)(m, &k1)) {
+                            w->killer[ply][1] = k1;
+                            w->killer[ply][0] = *m;
+                        }
+                        s->history[FN(sq)(s, m->frm) * DK_MAX_SQUARES + FN(sq)(s, m->to)] += depth * depth;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    s->n_keys--;
+    FN(store)(s, key, depth, best, a0, beta, ply, bestm);
+    return best;
+}
+
+static int FN(threatened_horizon)(dk_search *s, int depth, int ply, const DK_POS *p)
+{
+    if (depth != 0 || ply >= DK_MAX_PLY || s->stateful || FN(dk_has_capture)(s->k, p))
+        return 0;
+    DK_POS q = *p;
+    q.turn = 1 - p->turn;
+    return FN(dk_has_capture)(s->k, &q);
+}
+
+static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const DK_POS *p, uint64_t key,
+                   int rev, int sp)
+{
+    FN(wstate) *w = W(s);
+    if ((rev >= 4 || s->endgame_ply) && FN(drawn)(s, ply, p, key, rev)) {
+        w->pv_len[ply] = 0;
+        return 0;
+    }
+    int horizon = 0;
+    if (depth <= 0 || ply >= DK_MAX_PLY) {
+        if (!(s->opt.threats && FN(threatened_horizon)(s, depth, ply, p)))
+            return FN(qs)(s, alpha, beta, ply, p, sp);
+        depth = 1;
+        horizon = 1;
+    }
+    if (++s->nodes >= s->next_check && FN(check)(s))
+        return 0;
+    w->pv_len[ply] = 0;
+    if (s->rules.breakthrough && p->kings)
+        return FN(breakthrough)(p, ply);
+    int pvnode = beta - alpha > 1;
+    uint32_t ttm = 0;
+    const dk_tt_entry *entry = dk_tt_probe(&s->tt, key);
+    if (entry) {
+        ttm = entry->move;
+        if (entry->depth >= depth && !pvnode) {
+            int sc = entry->score;
+            sc = sc > DK_WIN_BOUND ? sc - ply : (sc < -DK_WIN_BOUND ? sc + ply : sc);
+            if (entry->bound == DK_EXACT || (entry->bound == DK_LOWER ? sc >= beta : sc <= alpha))
+                return sc;
+        }
+    }
+    int n = FN(legal)(s, p, sp);
+    if (n <= 0)
+        return n < 0 ? 0 : FN(terminal)(s, ply);
+    DK_MOVE *moves = &w->stack[sp];
+    int capture = moves[0].remove != 0;
+    if (s->opt.probcut && !pvnode && depth >= 3 && !capture && n > 1 && -DK_WIN_BOUND < beta
+        && beta < DK_WIN_BOUND) {
+        /* a shallow search that beats beta by a margin predicts that the full search fails
+         * high too */
+        int margin = s->opt.probcut * depth, raised = beta + margin;
+        int v = FN(pvs)(s, raised - 1, raised, depth * 2 / 5, ply, p, key, rev, sp + n);
+        if (s->stopped)
+            return 0;
+        if (v >= raised)
+            return v - margin;
+    }
+    for (int j = 0; j < n; j++)
+        s->index[sp + j] = (uint16_t)j;
+    if (n > 1)
+        FN(order)(s, moves, n, ttm, ply, p->kings, capture);
+    int nd = horizon ? -1 : (n == 1 ? depth : depth - 1);
+    return FN(expand)(s, moves, n, capture, alpha, beta, depth, nd, ply, p, key, rev, sp);
+}
+
+/* ---- the root (search.py's RootSearch) ----------------------------------------------------- */
+
+static void FN(wide_move)(const DK_MOVE *m, dk_wmove *out)
+{
+    out->frm = m->frm;
+    out->to = m->to;
+    out->remove = m->remove;
+    out->kings_xor = m->kings_xor;
+    out->huff = m->huff;
+}
+
+static int FN(narrow)(dk_u128 x, BB *out)
+{
+    *out = (BB)x;
+    return (dk_u128)*out == x ? 0 : -1;
+}
+
+static int FN(narrow_pos)(const dk_search *s, const dk_wpos *in, DK_POS *out)
+{
+    if (FN(narrow)(in->white, &out->white) || FN(narrow)(in->black, &out->black)
+        || FN(narrow)(in->kings, &out->kings) || FN(narrow)(in->aux, &out->aux))
+        return -1;
+    out->turn = in->turn;
+    return FN(dk_valid_pos)(s->k, out) ? 0 : -1;
+}
+
+/* A line found at the root: the move and the PV below it, in the caller's words. */
+static void FN(take_line)(dk_search *s, dk_line *line, int score, int idx)
+{
+    FN(wstate) *w = W(s);
+    line->score = score;
+    FN(wide_move)(&w->root_move[idx], &line->pv[0]);
+    for (int j = 0; j < w->pv_len[1]; j++)
+        FN(wide_move)(&w->pv[1][j], &line->pv[j + 1]);
+    line->length = w->pv_len[1] + 1;
+}
+
+/* The score of one root move: a full window for the first moves, else a null window around
+ * `bound` and a re-search when it beats it. */
+static int FN(root_score)(dk_search *s, int full, int bound, int beta, int depth, int idx)
+{
+    FN(wstate) *w = W(s);
+    const DK_POS *c = &w->root_after[idx];
+    uint64_t key = w->root_key[idx];
+    int rev = w->root_rev[idx];
+    if (full)
+        return -FN(pvs)(s, -beta, -bound, depth - 1, 1, c, key, rev, 0);
+    int v = -FN(pvs)(s, -bound - 1, -bound, depth - 1, 1, c, key, rev, 0);
+    if (!s->stopped && bound < v && v < beta)
+        v = -FN(pvs)(s, -beta, -bound, depth - 1, 1, c, key, rev, 0);
+    return v;
+}
+
+/* Insert a line into the `multipv` best found so far (sorted by score, ties keep their order). */
+static void FN(found)(dk_search *s, int score, int idx)
+{
+    FN(wstate) *w = W(s);
+    int at = s->n_found;
+    while (at > 0 && s->lines[at - 1].score < score)
+        at--;
+    if (at >= s->multipv)
+        return;
+    int last = s->n_found < s->multipv ? s->n_found : s->multipv - 1;
+    for (int j = last; j > at; j--) {
+        s->lines[j] = s->lines[j - 1];
+        w->found_index[j] = w->found_index[j - 1];
+    }
+    FN(take_line)(s, &s->lines[at], score, idx);
+    w->found_index[at] = idx;
+    if (s->n_found < s->multipv)
+        s->n_found++;
+    if (idx > 0 && at == 0) { /* a new best first move: reported if the depth is cut */
+        s->lines[s->multipv] = s->lines[0];
+        s->has_partial = 1;
+    }
+}
+
+static int FN(root_search)(dk_search *s, int depth, int alpha, int beta)
+{
+    FN(wstate) *w = W(s);
+    s->n_found = 0;
+    s->keys[s->n_keys++] = w->key0;
+    w->pv_len[0] = 0;
+    for (int idx = 0; idx < s->n_root; idx++)
+        w->result[idx] = -DK_INF;
+    for (int idx = 0; idx < s->n_root; idx++) {
+        int bound = alpha;
+        if (s->n_found >= s->multipv && s->lines[s->multipv - 1].score > bound)
+            bound = s->lines[s->multipv - 1].score;
+        int v = FN(root_score)(s, idx == 0 || s->n_found < s->multipv, bound, beta, depth, idx);
+        if (s->stopped)
+            return 0;
+        if (v > bound) {
+            w->result[idx] = v;
+            FN(found)(s, v, idx);
+            if (v >= beta)
+                break;
+        }
+    }
+    s->n_keys--;
+    /* the root moves best first for the next depth (a stable sort: fail-lows keep their order) */
+    for (int j = 1; j < s->n_root; j++) {
+        DK_MOVE m = w->root_move[j];
+        DK_POS after = w->root_after[j];
+        uint64_t key = w->root_key[j];
+        int rev = w->root_rev[j], v = w->result[j], i = j - 1;
+        for (; i >= 0 && w->result[i] < v; i--) {
+            w->root_move[i + 1] = w->root_move[i];
+            w->root_after[i + 1] = w->root_after[i];
+            w->root_key[i + 1] = w->root_key[i];
+            w->root_rev[i + 1] = w->root_rev[i];
+            w->result[i + 1] = w->result[i];
+        }
+        w->root_move[i + 1] = m;
+        w->root_after[i + 1] = after;
+        w->root_key[i + 1] = key;
+        w->root_rev[i + 1] = rev;
+        w->result[i + 1] = v;
+    }
+    return s->n_found ? s->lines[0].score : alpha;
+}
+
+static int FN(aspirate)(dk_search *s, int depth, int prev)
+{
+    int delta = 35, alpha = prev - delta, beta = prev + delta;
+    for (;;) {
+        int score = FN(root_search)(s, depth, alpha, beta);
+        if (s->stopped)
+            return 0;
+        if (score <= alpha)
+            alpha = alpha - delta * 3 > -DK_INF ? alpha - delta * 3 : -DK_INF;
+        else if (score >= beta)
+            beta = beta + delta * 3 < DK_INF ? beta + delta * 3 : DK_INF;
+        else
+            return score;
+        delta *= 3;
+        if (delta > 2000) {
+            alpha = -DK_INF;
+            beta = DK_INF;
+        }
+    }
+}
+
+int FN(dk_search_depth)(dk_search *s, dk_iteration *out)
+{
+    int depth = ++s->depth;
+    s->seldepth = 0;
+    s->has_partial = 0;
+    s->n_keys = s->n_history;
+    int score;
+    if (s->multipv == 1 && depth >= 4 && abs(s->prev_score) < DK_WIN_BOUND)
+        score = FN(aspirate)(s, depth, s->prev_score);
+    else
+        score = FN(root_search)(s, depth, -DK_INF, DK_INF);
+    out->depth = depth;
+    out->seldepth = s->seldepth;
+    out->nodes = s->nodes;
+    if (s->stopped) {
+        s->finished = 1;
+        if (s->error[0])
+            return DK_SEARCH_ERROR;
+        if (!(s->has_partial && depth > 1 && s->multipv == 1))
+            return DK_SEARCH_DONE;
+        out->complete = 0;
+        out->n_lines = 1;
+        out->lines = &s->lines[s->multipv];
+        return DK_SEARCH_DEPTH;
+    }
+    s->prev_score = score;
+    out->complete = 1;
+    out->n_lines = s->n_found;
+    out->lines = s->lines;
+    return DK_SEARCH_DEPTH;
+}
+
+/* ---- set-up ----------------------------------------------------------------------------------- */
+
+int FN(dk_search_alloc)(dk_search *s)
+{
+    s->w = calloc(1, sizeof(FN(wstate)));
+    return s->w ? 0 : -1;
+}
+
+void FN(dk_search_release)(dk_search *s)
+{
+    free(s->w);
+    s->w = NULL;
+}
+
+static int FN(root_children)(dk_search *s, const dk_search_setup *setup)
+{
+    FN(wstate) *w = W(s);
+    int n = FN(legal_in)(s, &w->root, 0, DK_MAX_MOVES); /* root_move holds DK_MAX_MOVES */
+    if (n < 0)
+        return -1;
+    const DK_MOVE *legal = w->stack;
+    if (setup->root_moves) { /* the given moves, in the given order */
+        for (int j = 0; j < setup->n_root_moves; j++) {
+            const dk_wmove *want = &setup->root_moves[j];
+            int found = -1;
+            for (int i = 0; i < n && found < 0; i++)
+                if ((dk_u128)legal[i].frm == want->frm && (dk_u128)legal[i].to == want->to
+                    && (dk_u128)legal[i].remove == want->remove && (dk_u128)legal[i].huff == want->huff)
+                    found = i;
+            if (found < 0) {
+                snprintf(s->error, sizeof s->error, "root move %d is not a legal move", j + 1);
+                return -1;
+            }
+            w->root_move[j] = legal[found];
+        }
+        n = setup->n_root_moves;
+    } else {
+        memcpy(w->root_move, legal, (size_t)n * sizeof(DK_MOVE));
+    }
+    s->n_root = n;
+    for (int i = 0; i < n; i++) {
+        const DK_MOVE *m = &w->root_move[i];
+        if (FN(child)(s, &w->root, m, w->key0, &w->root_after[i], &w->root_key[i]) < 0)
+            return -1;
+        w->root_rev[i] = ((m->frm & w->root.kings) && !m->remove) ? setup->reversible + 1 : 0;
+    }
+    return 0;
+}
+
+int FN(dk_search_start)(dk_search *s, const dk_search_setup *setup)
+{
+    FN(wstate) *w = W(s);
+    if (FN(narrow_pos)(s, &setup->root, &w->root) < 0) {
+        snprintf(s->error, sizeof s->error, "the root is not a valid position of this variant");
+        return -1;
+    }
+    for (int i = 0; i < setup->n_history; i++) {
+        DK_POS p;
+        if (FN(narrow_pos)(s, &setup->history[i], &p) < 0) {
+            snprintf(s->error, sizeof s->error, "history position %d is not valid", i + 1);
+            return -1;
+        }
+        s->keys[i] = FN(key_of)(s, &p);
+    }
+    s->n_history = s->n_keys = setup->n_history;
+    w->key0 = FN(key_of)(s, &w->root);
+    s->root_pieces = bb_popcount(w->root.white | w->root.black);
+    memset(w->killer, 0, sizeof w->killer);
+    memset(w->pv_len, 0, sizeof w->pv_len);
+    return FN(root_children)(s, setup);
+}

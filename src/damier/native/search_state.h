@@ -1,0 +1,56 @@
+/* The state of a dk_search, shared by search.c and the two widths of search_impl.h.
+ * Private to the search files (the binding sees dk_search as opaque). No Python here. */
+#ifndef DAMIER_SEARCH_STATE_H
+#define DAMIER_SEARCH_STATE_H
+
+#include <stdatomic.h>
+
+#include "search.h"
+
+#define DK_MOVE_STACK (64 * 1024) /* moves of the lists on the path of the search */
+
+struct dk_search {
+    const dk_kernel *k;
+    const dk_eval *e;
+    dk_search_rules rules;
+    dk_tt tt;
+    int stateful;               /* moves depend on aux (huffing, the Frisian king limit) */
+    dk_search_options opt;
+    int lmr_first, lmr_more;
+    /* the search under way */
+    int endgame_ply, root_pieces, multipv, n_root, depth, prev_score, finished;
+    int64_t nodes, next_check, node_limit;
+    int seldepth;
+    double deadline;            /* CLOCK_MONOTONIC seconds, 0: none */
+    double started;             /* when dk_search_start ran */
+    dk_report_fn report;        /* see dk_search_set_report */
+    void *report_ctx;
+    double report_every, next_report;
+    atomic_int stop;
+    int stopped;                /* a limit or a stop: unwinding */
+    char error[160];
+    int overflow;               /* the error is a move list too long for the kernel's lists */
+    int n_keys, n_history;      /* keys[0 .. n_history) are the game's, then the path's */
+    uint64_t keys[DK_MAX_HISTORY + DK_MAX_PLY + 8];
+    int64_t history[DK_MAX_SQUARES * DK_MAX_SQUARES];
+    int64_t *scores;            /* ordering scores, parallel to the move stack */
+    uint16_t *index;            /* each move's place in the generator's order, likewise */
+    dk_line *lines;             /* multipv lines, then the partial line */
+    int n_found;
+    int has_partial;
+    void *w;                    /* width-specific state (search_impl.h) */
+};
+
+double dk_search_now(void);
+
+/* The width-specific halves of the calls of search.h (search_impl.h). */
+int dk_search_alloc64(dk_search *s);
+int dk_search_alloc128(dk_search *s);
+void dk_search_release64(dk_search *s);
+void dk_search_release128(dk_search *s);
+int dk_search_start64(dk_search *s, const dk_search_setup *setup);
+int dk_search_start128(dk_search *s, const dk_search_setup *setup);
+int dk_search_depth64(dk_search *s, dk_iteration *out);
+int dk_search_depth128(dk_search *s, dk_iteration *out);
+
+#endif
