@@ -73,8 +73,8 @@ def test_engine_settings() -> None:
 @pytest.mark.parametrize(("mode", "why"), [
     ("error", r"White \(Fake 0\) lost: engine .* answered an error instead of done: bad position"),
     ("hang", r"White \(Fake 0\) lost: engine .* did not send done within 5.3 s"),
-    ("garbage", r"White \(Fake 0\) lost: engine .* did not send done within 5.3 s; its last "
-                r"error: unreadable line"),
+    ("garbage", r"White \(Fake 0\) lost: engine .* sent an unreadable line instead of done: "
+                r"unreadable line 'done move=\"unterminated': .*unterminated quoted value"),
 ])
 def test_engine_that_answers_error_hangs_or_talks_garbage_loses(mode: str, why: str) -> None:
     task = GameTask(0, "international", load_openings("start")[0], fake(mode),

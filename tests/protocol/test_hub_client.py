@@ -110,6 +110,28 @@ def test_scripted_crash_during_search() -> None:
     run(main())
 
 
+def test_scripted_garbage_during_a_search_ends_the_wait_at_once() -> None:
+    async def main() -> None:
+        t = ScriptedTransport([
+            ("hub", ["id name=Noisy", "\x00\x01binary noise\ufffd", "wait"]),
+            ("pos *", []), ("level *", []),
+            ("go think", ["info depth=1 score=0.1", "future-command x=1", 'done move="32-28']),
+        ], hang=True)
+        c = HubClient(t)
+        assert (await c.hub(timeout=5))["name"] == "Noisy"   # noise outside a search is skipped
+        assert c.errors == ["unreadable line '\\x00\\x01binary noise\ufffd': control "
+                            "character or non-UTF-8 byte at column 1"]
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        with pytest.raises(HubError, match=r"sent an unreadable line instead of done: unreadable "
+                                           r"line 'done move=\"32-28': .*unterminated quoted"):
+            await c.search(START, HubLimit(move_time=2.0))     # would wait 11 s for done
+        assert loop.time() - started < 1.0                    # the grace for an exit only
+        assert len(c.errors) == 2 and t.mismatches == []
+
+    run(main())
+
+
 def test_scripted_done_without_move_is_an_error() -> None:
     async def main() -> None:
         c = HubClient(ScriptedTransport([("pos *", []), ("level *", []), ("go think", ["done"])],

@@ -14,7 +14,10 @@ its stderr), and an engine that answers nonsense raises
 :class:`~damier.protocol.errors.HubError`. ``error`` lines sent by the engine are kept in
 :attr:`HubClient.errors` and quoted in those messages; one that arrives while a search is
 awaited ends the wait at once with a :class:`~damier.protocol.errors.HubError` (an engine that
-refused the position or the limit will not answer).
+refused the position or the limit will not answer). So does a line that is not Hub at all
+(:func:`read_engine_line`: it does not parse, or holds control characters or bytes that are
+not UTF-8): it is recorded in :attr:`HubClient.errors` with the reason, and skipped outside a
+search. Unknown commands are ignored, as the protocol asks.
 
 This module must not know damier's engine: it speaks only the protocol.
 """
@@ -53,9 +56,29 @@ class HubResult:
 
 
 _EOF = HubLine(command="\x00eof")
+_GARBAGE = HubLine(command="\x00garbage")
 ERROR_GRACE = 0.25
 """Seconds to wait, after an ``error`` that ends a search, for the engine to exit (so that
 its exit status and stderr are reported too)."""
+
+
+def read_engine_line(text: str) -> HubLine:
+    """One line from an engine; :class:`HubError` if it is not a Hub line: it does not parse
+    (an unterminated quote, no command) or holds control characters or bytes that are not
+    UTF-8 (decoded as U+FFFD). Unknown commands are *not* errors (the protocol asks clients
+    to ignore them).
+
+    >>> read_engine_line("info depth=2 score=0.1").command
+    'info'
+    >>> read_engine_line("\\x00\\x7f\\ufffd")
+    Traceback (most recent call last):
+    ...
+    damier.protocol.errors.HubError: control character or non-UTF-8 byte at column 1
+    """
+    for column, char in enumerate(text, 1):
+        if (char < " " and char != "\t") or char in "\x7f\ufffd":
+            raise HubError(f"control character or non-UTF-8 byte at column {column}")
+    return parse_line(text)
 
 
 def reversible_tail(board: Board) -> tuple[str, list[str]]:
@@ -141,9 +164,10 @@ class HubClient:
         self.transport = transport
         self.dialect = dialect(protocol)
         self.errors_end_search = True
-        """Whether an ``error`` line ends the wait for a search's answer (the default: an
-        engine that reports an error instead of searching would otherwise be waited for
-        until the timeout); set it to ``False`` for engines that report harmless errors."""
+        """Whether an ``error`` line or an unreadable line ends the wait for a search's
+        answer (the default: an engine that reports an error or talks garbage instead of
+        searching would otherwise be waited for until the timeout); set it to ``False`` for
+        engines whose errors or stray output are harmless."""
         self.name = transport.describe()
         self.reply_timeout = reply_timeout
         self.id: dict[str, str] = {}
@@ -179,9 +203,10 @@ class HubClient:
             if not text.strip():
                 continue
             try:
-                line = parse_line(text)
+                line = read_engine_line(text)
             except HubError as e:
-                self.errors.append(f"unreadable line {text!r}: {e}")
+                self.errors.append(f"unreadable line {text[:200]!r}: {e}")
+                self._queue.put_nowait(_GARBAGE)
                 continue
             if line.command == "pong" and self._pongs:
                 fut = self._pongs.popleft()
@@ -220,12 +245,16 @@ class HubClient:
                 raise self._terminated(waiting_for)
             if line.command in commands:
                 return line
-            if fail_on_error and line.command == "error" and self.errors_end_search:
-                await self._fail_on_error(waiting_for)
+            if fail_on_error and self.errors_end_search:
+                if line.command == "error":
+                    await self._fail_on_error(waiting_for, "answered an error")
+                elif line is _GARBAGE:
+                    await self._fail_on_error(waiting_for, "sent an unreadable line")
 
-    async def _fail_on_error(self, waiting_for: str) -> None:
-        """An ``error`` instead of the awaited answer: a process that also exits (within a
-        moment) is reported as terminated, with its exit status and the error."""
+    async def _fail_on_error(self, waiting_for: str, what: str) -> None:
+        """An ``error`` or an unreadable line instead of the awaited answer: a process that
+        also exits (within a moment) is reported as terminated, with its exit status and the
+        error."""
         loop = asyncio.get_running_loop()
         grace = loop.time() + ERROR_GRACE
         while (left := grace - loop.time()) > 0:
@@ -237,7 +266,7 @@ class HubClient:
                 self._queue.put_nowait(_EOF)
                 await self._reap()
                 raise self._terminated(waiting_for)
-        raise HubError(f"engine {self.name!r} answered an error instead of {waiting_for}: "
+        raise HubError(f"engine {self.name!r} {what} instead of {waiting_for}: "
                        f"{self.errors[-1]}")
 
     async def _reap(self) -> None:
