@@ -47,12 +47,12 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app in a background thread."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, engines: Any = None) -> None:
         import uvicorn
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(db), host="127.0.0.1", port=self.port,
+        config = uvicorn.Config(create_app(db, engines=engines), host="127.0.0.1", port=self.port,
                                 log_level="warning", ws=ws_protocol())
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

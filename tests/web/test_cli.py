@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from damier.cli import main
+from damier.web.engine_settings import EngineSettings
 
 
 def test_serve_passes_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
@@ -16,7 +17,8 @@ def test_serve_passes_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     monkeypatch.setattr("damier.web.app.run", lambda **kw: seen.update(kw))
     db = str(tmp_path / "g.sqlite3")
     assert main(["serve", "--port", "8123", "--db", db]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8123, "db": db, "log_level": "info"}
+    assert seen == {"host": "127.0.0.1", "port": 8123, "db": db, "log_level": "info",
+                    "engines": EngineSettings()}   # damier's own engine only
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
 
 

@@ -119,10 +119,11 @@ async def resign(store: Store, s: Session, color: str | None) -> None:
 
 
 def finish(store: Store, s: Session) -> None:
-    """Commit a change that may have ended the game (stopping the engine's search if so)."""
+    """Commit a change that may have ended the game (stopping the engine's search and
+    closing an external engine's process if so)."""
     set_result(s.row, s.outcome())
     if s.thinker is not None and s.outcome() is not None:
-        s.thinker.stop()
+        s.thinker.close()
     save(store, s)
 
 

@@ -102,6 +102,11 @@ async def list_variants(request: Request) -> JSONResponse:
     return JSONResponse(variants_list())
 
 
+async def list_engines(request: Request) -> JSONResponse:
+    """The engines this server offers for play and analysis (damier's own first)."""
+    return JSONResponse(service(request).engines.describe())
+
+
 async def get_variant_info(request: Request) -> JSONResponse:
     try:
         name = get_variant(request.path_params["name"]).name
@@ -153,6 +158,7 @@ async def create_game(request: Request) -> JSONResponse:
         level=level,
         time_control=data.get("time_control"),
         tags=tags,
+        engine=opt_str(data, "engine"),
     )
     if data.get("wait"):
         await service(request).wait_engine(s)
@@ -168,7 +174,7 @@ async def delete_game(request: Request) -> JSONResponse:
     s = await load(request)
     async with s.lock:
         if s.thinker is not None:
-            s.thinker.stop()
+            s.thinker.close()
         s.version += 1
         svc.store.delete_game(s.row.id)
         svc.sessions.pop(s.row.id, None)
@@ -270,6 +276,7 @@ async def import_pdn(request: Request) -> JSONResponse:
 routes = [
     Route("/api/variants", list_variants, methods=["GET"]),
     Route("/api/variants/{name}", get_variant_info, methods=["GET"]),
+    Route("/api/engines", list_engines, methods=["GET"]),
     Route("/api/position", check_position, methods=["POST"]),
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games", create_game, methods=["POST"]),

@@ -10,6 +10,7 @@ This module wires things together; it holds no game logic.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import AsyncIterator
@@ -24,6 +25,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from damier.web import api, explorer_api, records_api, review_api, ws
+from damier.web.engine_settings import EngineSettings
+from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError, status_code
 from damier.web.explorer import ExplorerService, explorer_path
 from damier.web.games import GameService
@@ -55,11 +58,14 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": "internal error", "code": "internal"}, status_code=500)
 
 
-def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2) -> Starlette:
-    """The web app over the SQLite file ``db`` (default: :func:`default_db_path`)."""
+def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2,
+               engines: EngineSettings | None = None) -> Starlette:
+    """The web app over the SQLite file ``db`` (default: :func:`default_db_path`), offering
+    the engines of ``engines`` beside damier's own (see :mod:`damier.web.engine_settings`)."""
     db_path = db if db is not None else default_db_path()
     store = Store(db_path)
-    games = GameService(store, engine_threads=engine_threads)
+    games = GameService(store, engine_threads=engine_threads,
+                        engines=EngineRegistry(engines))
     reviews = Reviews(store)
     explorer = ExplorerService(explorer_path(db_path))
 
@@ -68,7 +74,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         yield
         reviews.close()
         explorer.close()
-        games.close()
+        await asyncio.to_thread(games.close)   # engine processes may take seconds to quit
 
     routes = [
         Route("/", index, methods=["GET"]),
@@ -103,8 +109,9 @@ def ws_protocol() -> str:
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-        log_level: str = "info") -> None:
+        log_level: str = "info", engines: EngineSettings | None = None) -> None:
     """Serve the app with uvicorn until interrupted."""
     import uvicorn
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level=log_level, ws=ws_protocol())
+    uvicorn.run(create_app(db, engines=engines), host=host, port=port, log_level=log_level,
+                ws=ws_protocol())

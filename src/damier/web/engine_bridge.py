@@ -7,6 +7,13 @@ When the engine package is not importable (it is an optional layer), moves fall 
 random legal move and analysis reports that it is unavailable, so the rest of the app keeps
 working.
 
+An external engine (one of :mod:`damier.web.engines`) that fails — its process exits, hangs
+past its wait, sends garbage or ``error``, or plays a move that is not legal — never hands
+the caller a move of its own choosing: :meth:`Thinker.choose` closes it and raises
+:class:`EngineFailed` with the reason (the game service lets damier's engine play on), and
+:meth:`Thinker.analyse` reports ``{"error": ..., "code": "engine_failed", "engine": ...,
+"reason": ..., "done": true}``.
+
 This module must not touch HTTP, the store or the event loop.
 """
 
@@ -45,19 +52,35 @@ def move_seconds(level: int, remaining_ms: int | None, increment_s: float) -> fl
     return t
 
 
+class EngineFailed(Exception):
+    """An external engine failed during a search; ``reason`` says how (its process is closed).
+
+    >>> str(EngineFailed("scan", "it exited (exit status 139)"))
+    'engine scan failed: it exited (exit status 139)'
+    """
+
+    def __init__(self, engine: str, reason: str) -> None:
+        super().__init__(f"engine {engine} failed: {reason}")
+        self.engine = engine
+        self.reason = reason
+
+
 class Thinker:
     """One engine instance for one game or one analysis session (not shared across threads).
 
     It speaks to the engine only through :class:`~damier.engine.api.EngineLike` (``play``,
     ``analyse``, ``stop``): the built-in engine by default, or any engine ``factory(variant,
-    level)`` builds (an external Hub or DXP engine)."""
+    level)`` builds (an external Hub or DXP engine: ``external``, called ``name``)."""
 
     def __init__(
-        self, variant: str, level: int, factory: Callable[[str, int], Any] | None = None
+        self, variant: str, level: int, factory: Callable[[str, int], Any] | None = None,
+        name: str = "damier", external: bool = False,
     ) -> None:
         self.variant = variant
         self.level = level
         self.factory = factory
+        self.name = name
+        self.external = external
         self._engine: Any | None = None
         self._stopped = threading.Event()
         self._lock = threading.Lock()
@@ -83,9 +106,18 @@ class Thinker:
             return moves[0] if len(moves) == 1 else random.choice(moves)
         eng = engine_module()
         assert eng is not None
-        result = engine.play(board, eng.Limit(time=seconds))
+        try:
+            result = engine.play(board, eng.Limit(time=seconds))
+        except Exception as e:
+            if not self.external:
+                raise
+            self.close()
+            raise EngineFailed(self.name, failure_reason(e)) from None
         move: Move | None = getattr(result, "move", None)
         if move is None or move not in moves:
+            if self.external:
+                self.close()
+                raise EngineFailed(self.name, f"it played {move!s}, which is not legal here")
             return random.choice(moves)
         return move
 
@@ -105,10 +137,23 @@ class Thinker:
         eng = engine_module()
         assert eng is not None
         turn = board.turn
-        for info in engine.analyse(board.copy(), eng.Limit(time=seconds), multipv):
-            if self._stopped.is_set():
-                break
-            on_info(info_to_json(board, info, turn))
+        try:
+            with contextlib.closing(
+                    engine.analyse(board.copy(), eng.Limit(time=seconds), multipv)) as infos:
+                for info in infos:
+                    if self._stopped.is_set():
+                        break
+                    on_info(info_to_json(board, info, turn))
+        except Exception as e:
+            if not self.external:
+                raise
+            asked_to_stop = self._stopped.is_set()
+            self.close()
+            if not asked_to_stop:
+                failed = EngineFailed(self.name, failure_reason(e))
+                on_info({"error": str(failed), "code": "engine_failed", "engine": self.name,
+                         "reason": failed.reason, "done": True})
+                return
         on_info({"done": True})
 
     def stop(self) -> None:
@@ -117,6 +162,34 @@ class Thinker:
         if self._engine is not None:
             with contextlib.suppress(Exception):  # stopping is best effort
                 self._engine.stop()
+
+    def abort(self) -> None:
+        """End a search that does not stop: an external engine's process is killed (its
+        search then fails at once in its own thread); the built-in engine is asked to stop."""
+        self.stop()
+        kill = getattr(self._engine, "abort", None)
+        if kill is not None:
+            with contextlib.suppress(Exception):
+                kill()
+
+    def close(self) -> None:
+        """Release the engine without waiting (an external process is closed; it starts
+        again if this thinker is asked again)."""
+        self.stop()
+        if self.external and self._engine is not None:
+            with contextlib.suppress(Exception):
+                self._engine.quit()
+
+
+def failure_reason(error: BaseException) -> str:
+    """What went wrong with an external engine, for the player: the protocol layer's message
+    (which names the engine's command, its exit status and last output) or the error type.
+
+    >>> failure_reason(TimeoutError())
+    'TimeoutError'
+    """
+    text = str(error).strip()
+    return text[:500] if text else type(error).__name__
 
 
 def info_to_json(board: Board, info: Any, turn: int) -> dict[str, Any]:

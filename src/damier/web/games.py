@@ -24,6 +24,7 @@ from damier.core.errors import DamierError
 from damier.core.variants import get_variant
 from damier.web import actions, clock, draws, pdn_games, records, watchers
 from damier.web.engine_turns import EngineTurns
+from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.session import PLAYERS, Session, check_players, replay, save, set_result
 from damier.web.state import pieces_string, summary
@@ -36,16 +37,20 @@ __all__ = ["CACHE_SIZE", "PLAYERS", "GameService"]
 class GameService:
     """Creates, loads, changes and lists games (see the module docstring)."""
 
-    def __init__(self, store: Store, engine_threads: int = 2) -> None:
+    def __init__(self, store: Store, engine_threads: int = 2,
+                 engines: EngineRegistry | None = None) -> None:
         self.store = store
         self.sessions: OrderedDict[int, Session] = OrderedDict()
-        self.engine = EngineTurns(store, engine_threads)
+        self.engines = engines or EngineRegistry()
+        """The engines offered (:mod:`~damier.web.engines`); analysis uses it too."""
+        self.engine = EngineTurns(store, engine_threads, self.engines)
 
     def close(self) -> None:
         for s in self.sessions.values():
             if s.thinker is not None:
                 s.thinker.stop()
         self.engine.close()
+        self.engines.close()
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -97,6 +102,7 @@ class GameService:
         level: int = 3,
         time_control: Any = None,
         tags: dict[str, str] | None = None,
+        engine: str | None = None,
     ) -> Session:
         check_players(white, black, level)
         try:
@@ -107,12 +113,18 @@ class GameService:
             board = Board(rules, fen)
         except DamierError as e:
             raise WebError(422, str(e), "bad_fen") from None
+        choice = self.engines.choice(engine, rules.name)
+        if choice.protocol == "dxp" and white == black == "engine":
+            raise WebError(422, f"engine {choice.name} speaks DXP, which plays one side of a "
+                                "game: choose a human side", "engine_dxp_one_side",
+                           engine=choice.name)
         tc = clock.parse_time_control(time_control)
         ms = int(tc["initial"] * 1000) if tc else None
         row = GameRow(
             id=0, variant=rules.name, start_fen=board.fen(), white=white, black=black,
             level=level, time_control=tc, clock_white=ms, clock_black=ms, turn_started=None,
             ending=None, draw_offer=None, tags=dict(tags or {}),
+            engine=None if choice.builtin else choice.name,
         )
         set_result(row, board.outcome())
         self.store.create_game(row)

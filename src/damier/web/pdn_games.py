@@ -35,8 +35,9 @@ def export_pdn(s: Session) -> str:
     NAGs and result."""
     out = s.outcome()
     tags = dict(s.row.tags)
-    tags.setdefault("White", "damier engine" if s.row.white == "engine" else "human")
-    tags.setdefault("Black", "damier engine" if s.row.black == "engine" else "human")
+    engine = s.row.engine or "damier engine"
+    tags.setdefault("White", engine if s.row.white == "engine" else "human")
+    tags.setdefault("Black", engine if s.row.black == "engine" else "human")
     tags.setdefault("Date", time.strftime("%Y.%m.%d", time.gmtime(s.row.created)))
     return pdn_io.export_pdn(tree_of(s), tags, out.result if out else "*")
 

@@ -60,6 +60,9 @@ class Session:
     time_outcome: Outcome | None = None
     engine_task: asyncio.Task[None] | None = None
     thinker: Thinker | None = None
+    engine_failure: dict[str, str] | None = None
+    """Why the game's external engine was replaced by damier's (``code``, ``engine``,
+    ``reason``, ``message``; kept while the game is live)."""
     listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
     tree: Game | None = None
     """The annotated tree (``None``: nothing beyond the moves yet), see :func:`tree_of`."""
@@ -213,6 +216,8 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
         "white": row.white,
         "black": row.black,
         "level": row.level,
+        "engine": row.engine or "damier",
+        "engine_failure": s.engine_failure,
         "time_control": row.time_control,
         "legal_moves": legal,
         "moves": moves,

@@ -46,7 +46,8 @@ CREATE TABLE IF NOT EXISTS games (
     reason TEXT,
     ply INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    engine TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -71,9 +72,13 @@ CREATE TABLE IF NOT EXISTS reviews (
 );
 """
 
+ADDED_COLUMNS = (("engine", "TEXT"),)
+"""Columns of ``games`` added after the first release, with their types (old files get them)."""
+
 GAME_FIELDS = (
     "variant", "start_fen", "white", "black", "level", "time_control", "clock_white",
     "clock_black", "turn_started", "ending", "draw_offer", "tags", "result", "reason", "ply",
+    "engine",
 )
 
 
@@ -122,6 +127,8 @@ class GameRow:
     ply: int = 0
     created: float = 0.0
     updated: float = 0.0
+    engine: str | None = None
+    """The external engine that plays the engine side(s) (``None``: damier's own)."""
 
 
 def _row_to_game(r: sqlite3.Row) -> GameRow:
@@ -134,7 +141,7 @@ def _row_to_game(r: sqlite3.Row) -> GameRow:
         ending=json.loads(r["ending"]) if r["ending"] else None,
         draw_offer=r["draw_offer"], tags=json.loads(r["tags"] or "{}"),
         result=r["result"], reason=r["reason"], ply=r["ply"],
-        created=r["created"], updated=r["updated"],
+        created=r["created"], updated=r["updated"], engine=r["engine"],
     )
 
 
@@ -144,7 +151,7 @@ def _game_values(g: GameRow) -> list[Any]:
         json.dumps(g.time_control) if g.time_control is not None else None,
         g.clock_white, g.clock_black, g.turn_started,
         json.dumps(g.ending) if g.ending is not None else None,
-        g.draw_offer, json.dumps(g.tags), g.result, g.reason, g.ply,
+        g.draw_offer, json.dumps(g.tags), g.result, g.reason, g.ply, g.engine,
     ]
 
 
@@ -163,6 +170,14 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         self._db.executescript(SCHEMA)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """Bring a database made by an older damier up to date (columns added since)."""
+        have = {r["name"] for r in self._db.execute("PRAGMA table_info(games)")}
+        for column, kind in ADDED_COLUMNS:
+            if column not in have:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         """Close the connection (the WAL is checkpointed by SQLite)."""

@@ -23,15 +23,19 @@ def full_state(s: Session) -> dict[str, Any]:
     return game_state(s, clocks_json(s))
 
 
-async def notify(s: Session, message: str = "", code: str = "") -> None:
+async def notify(s: Session, message: str = "", code: str = "",
+                 args: dict[str, Any] | None = None) -> None:
     """Send the game's state to every WebSocket client watching it, with a note for the
-    player if given (``message`` in English, ``message_code`` for the page to translate)."""
+    player if given (``message`` in English, ``message_code`` for the page to translate,
+    ``message_args`` its parameters)."""
     if not s.listeners:
         return
     msg = {"type": "state", "game": full_state(s)}
     if message:
         msg["message"] = message
         msg["message_code"] = code
+        if args:
+            msg["message_args"] = args
     for q in list(s.listeners):
         if q.qsize() > BACKLOG:
             continue

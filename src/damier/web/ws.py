@@ -4,10 +4,13 @@ On connect the server sends ``{"type": "state", "game": …}`` and then again af
 change of the game (moves, engine replies, undo, resignation, draw, clock flag). Messages
 from the client:
 
-* ``{"type": "analyse", "on": true, "ply": n?}`` — start analysing the game's position after
-  ply ``n`` (default: the current position, following the game as it goes on); the server
-  streams ``{"type": "analysis", "depth", "score", "score_white", "win_in", "pv", "nodes",
-  "nps", "time", "ply", "fen"}`` until ``{"type": "analyse", "on": false}``.
+* ``{"type": "analyse", "on": true, "ply": n?, "engine": name?}`` — start analysing the
+  game's position after ply ``n`` (default: the current position, following the game as it
+  goes on) with the engine ``name`` (one of ``GET /api/engines``; default: the game's engine
+  when it can analyse, else damier's); the server streams ``{"type": "analysis", "depth",
+  "score", "score_white", "win_in", "pv", "nodes", "nps", "time", "ply", "fen", "engine"}``
+  until ``{"type": "analyse", "on": false}``. An engine that cannot be used, or fails, is
+  reported as ``{"type": "analysis", "error": …, "code": …, "engine": …, "done": true}``.
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
 
 An unknown game gets ``{"type": "error", "status": 404, …}`` and the socket is closed with
@@ -28,20 +31,30 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.core.board import Board
 from damier.web.engine_bridge import Thinker
+from damier.web.engine_settings import BUILTIN
+from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.games import GameService
 from damier.web.session import Session
 
 ANALYSIS_SECONDS = 30.0
+STOP_GRACE = 2.0
+"""Seconds an engine is given to stop its analysis before its process is killed."""
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="analysis")
+_external_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="analysis-external")
+"""External engines analyse in threads of their own: one that hangs (until it is killed)
+never holds up the built-in engine's analyses."""
 
 
 class Analysis:
-    """One client's analysis: at most one search running, restarted on each new position."""
+    """One client's analysis: at most one search running, restarted on each new position,
+    with one engine at a time (an external one's process is this socket's own)."""
 
-    def __init__(self, s: Session, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    def __init__(self, s: Session, queue: asyncio.Queue[dict[str, Any]],
+                 engines: EngineRegistry) -> None:
         self.session = s
         self.queue = queue
+        self.engines = engines
         self.thinker = Thinker(s.row.variant, 10)
         self.on = False
         self.ply: int | None = None
@@ -65,17 +78,42 @@ class Analysis:
         loop = asyncio.get_running_loop()
         queue = self.queue
 
+        engine = self.thinker.name
+
         def emit(info: dict[str, Any]) -> None:
-            msg = {"type": "analysis", **info}
+            msg = {"type": "analysis", "engine": engine, **info}
             loop.call_soon_threadsafe(_offer, queue, msg)
 
         if board.outcome() is not None:
             emit({"ply": board.ply, "fen": board.fen(), "done": True, "pv": [],
                   "over": True})
             return
+        pool = _external_pool if self.thinker.external else _pool
         self.future = loop.run_in_executor(
-            _pool, self.thinker.analyse, board, emit, ANALYSIS_SECONDS
+            pool, self.thinker.analyse, board, emit, ANALYSIS_SECONDS
         )
+
+    async def use(self, name: object) -> WebError | None:
+        """Analyse with the engine ``name`` from now on (``None``: the game's if it can
+        analyse, else damier's); the error when it cannot be used."""
+        row = self.session.row
+        if name is not None and not isinstance(name, str):
+            return WebError(422, "engine must be the name of an engine", "unknown_engine",
+                            engine="?")
+        if name is None:
+            game_engine = self.engines.choices.get(row.engine or BUILTIN)
+            usable = game_engine is not None and game_engine.analyses and \
+                game_engine.plays(row.variant) and self.session.engine_failure is None
+            name = row.engine if usable else BUILTIN
+        try:
+            choice = self.engines.choice(name, row.variant, analyse=True)
+        except WebError as e:
+            return e
+        if choice.name != self.thinker.name:
+            await self.halt()
+            self.thinker.close()
+            self.thinker = self.engines.thinker(choice.name, row.variant, 10)
+        return None
 
     async def halt(self) -> None:
         self.key = None
@@ -83,8 +121,20 @@ class Analysis:
         if fut is not None and not fut.done():
             self.thinker.stop()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(fut), 5)
+                await asyncio.wait_for(asyncio.shield(fut), STOP_GRACE)
+            if not fut.done():   # an engine that does not stop: kill its process
+                self.thinker.abort()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(fut), 5)
         self.future = None
+
+    async def close(self) -> None:
+        """The socket is gone: stop the search and release the engine (its process is
+        closed even if this task is cancelled while it waits)."""
+        try:
+            await self.halt()
+        finally:
+            self.thinker.close()
 
 
 def _offer(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> None:
@@ -106,7 +156,7 @@ async def game_socket(ws: WebSocket) -> None:
         return
     queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     s.listeners.add(queue)
-    analysis = Analysis(s, queue)
+    analysis = Analysis(s, queue, svc.engines)
     sender = asyncio.create_task(_send_loop(ws, queue, analysis))
     try:
         await ws.send_json({"type": "state", "game": svc.state(s)})
@@ -128,7 +178,14 @@ async def game_socket(ws: WebSocket) -> None:
                 ply = msg.get("ply")
                 analysis.ply = ply if isinstance(ply, int) and not isinstance(ply, bool) else None
                 if analysis.on:
-                    await analysis.restart()
+                    refused = await analysis.use(msg.get("engine"))
+                    if refused is not None:
+                        analysis.on = False
+                        await analysis.halt()
+                        await _offer_async(queue, {"type": "analysis", **refused.body(),
+                                                   "done": True})
+                    else:
+                        await analysis.restart()
                 else:
                     await analysis.halt()
             else:
@@ -140,7 +197,7 @@ async def game_socket(ws: WebSocket) -> None:
     finally:
         s.listeners.discard(queue)
         sender.cancel()
-        await analysis.halt()
+        await analysis.close()
 
 
 async def _offer_async(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> None:
@@ -152,9 +209,14 @@ async def _send_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]], analys
         while True:
             msg = await queue.get()
             if msg.get("type") == "state":
-                # drop stale states: only the newest one matters
+                # drop stale states: only the newest one matters (but not the note one of
+                # them carries for the player, e.g. that the engine failed)
                 while not queue.empty() and _peek_is_state(queue):
-                    msg = queue.get_nowait()
+                    newer = queue.get_nowait()
+                    if "message" in msg and "message" not in newer:
+                        note = {k: v for k, v in msg.items() if k.startswith("message")}
+                        newer = {**newer, **note}
+                    msg = newer
                 if analysis.on and analysis.ply is None:
                     await analysis.restart()
             await ws.send_text(json.dumps(msg))

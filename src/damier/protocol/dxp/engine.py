@@ -219,6 +219,17 @@ class DxpEngine:
     def stop(self) -> None:
         """DXP has no way to hurry the engine; the wait ends at its timeout."""
 
+    def kill(self) -> None:
+        """End the engine at once, from any thread (not part of
+        :class:`~damier.engine.api.EngineLike`): the follower process is killed, the
+        connection closed, and a :meth:`play` waiting on it raises :class:`DxpError`."""
+        if self.process is not None and self.process.alive:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.proc.kill()
+        conn = self.conn
+        if conn is not None and not self._loop.loop.is_closed():
+            self._loop.loop.call_soon_threadsafe(conn.writer.close)
+
     def new_game(self) -> None:
         try:
             self._loop.run(self._end_game(), 15.0)

@@ -347,6 +347,16 @@ class HubClient:
         search = await self.go(limit, mode, timeout)
         return await search.wait()
 
+    def kill(self) -> None:
+        """End the engine process at once, without a word (for an engine that hangs): every
+        wait on it then raises :class:`~damier.protocol.errors.EngineTerminatedError`. A
+        transport without a process (a scripted one) ends its output instead."""
+        kill = getattr(self.transport, "kill", None)
+        if kill is not None:
+            kill()
+        else:
+            self._queue.put_nowait(_EOF)
+
     async def quit(self, timeout: float = 5.0) -> int | None:
         """``quit``, wait for the engine to exit (killing it after ``timeout``)."""
         if not self._closed:
@@ -430,6 +440,12 @@ class SimpleHubEngine:
     def send_soon(self, line: str) -> None:
         """Send a line from any thread without waiting (``stop`` during a search)."""
         asyncio.run_coroutine_threadsafe(self.client.send(line), self._loop)
+
+    def kill(self) -> None:
+        """End the engine process at once, from any thread: a call waiting on it (a search
+        that hangs) raises :class:`~damier.protocol.errors.EngineTerminatedError`."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self.client.kill)
 
     def _run(self, coro: Awaitable[T], timeout: float | None = None) -> T:
         async def wrap() -> T:

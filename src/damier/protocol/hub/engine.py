@@ -193,6 +193,12 @@ class HubEngine:
         self._stop_asked = time.monotonic()
         self.engine.send_soon("stop")
 
+    def kill(self) -> None:
+        """End the process at once, from any thread (not part of
+        :class:`~damier.engine.api.EngineLike`): a :meth:`play` or :meth:`analyse` waiting on
+        an engine that hangs raises at once instead of at its timeout."""
+        self.engine.kill()
+
     def new_game(self) -> None:
         self.engine.new_game()
 

@@ -111,6 +111,12 @@ class ProcessTransport:
             await asyncio.wait_for(self._stderr_task, 1.0)
         return self.proc.returncode
 
+    def kill(self) -> None:
+        """End the process at once (a reader waiting on it then sees the end of output)."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.kill()
+
     def describe(self) -> str:
         return shlex.join(self.argv)
 

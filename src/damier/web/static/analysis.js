@@ -1,21 +1,57 @@
 // damier web: the analysis panel and the evaluation bar. Asks the game's WebSocket for the
-// engine's analysis of the position on the board and shows what streams back.
-import { t } from "./i18n.js";
+// engine's analysis of the position on the board (with the engine chosen in the panel, when
+// the server offers more than one) and shows what streams back.
+import { BUILTIN, externalEngine, fillEngines } from "./engines.js";
+import { has, t } from "./i18n.js";
 import { app } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
+// the engine to analyse with: the panel's choice, offered again for each game (by default
+// the game's own engine when it can analyse, else damier's)
+function analysisEngine() {
+  const sel = $("an-engine");
+  const key = `${app.game.id}:${app.game.variant}`;
+  if (sel.dataset.game !== key) {
+    sel.dataset.game = key;
+    const wanted = externalEngine(app.game) || BUILTIN;
+    $("an-engine-row").hidden = !fillEngines(sel, app.game.variant, wanted, true);
+  }
+  return sel.value || BUILTIN;
+}
+
 export function sendAnalysis() {
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) return;
   const ply = app.viewPly === app.game.ply ? null : app.viewPly;
-  app.ws.send(JSON.stringify({ type: "analyse", on: app.analysis, ply }));
+  app.ws.send(JSON.stringify({ type: "analyse", on: app.analysis, ply, engine: analysisEngine() }));
+}
+
+export function setupAnalysis() {
+  $("an-engine").addEventListener("change", () => {
+    $("an-score").textContent = "…";
+    $("an-score").title = "";
+    $("an-pv").textContent = "";
+    sendAnalysis();
+  });
+}
+
+// the analysis could not run: the engine cannot be used here, or it failed (its reason as
+// the tooltip)
+function analysisError(a) {
+  if (a.code === "engine_failed") return t("an.engine_failed", { engine: a.engine });
+  if (a.code && has(`error.${a.code}`)) return t(`error.${a.code}`, a);
+  return t("an.unavailable");
 }
 
 export function showAnalysis(a) {
   if (!app.analysis || a.error) {
-    if (a.error) $("an-score").textContent = t("an.unavailable");
+    if (a.error) {
+      $("an-score").textContent = analysisError(a);
+      $("an-score").title = a.reason || a.error;
+    }
     return;
   }
+  if (a.engine && a.engine !== $("an-engine").value) return;   // a line of the engine before
   if (a.ply !== undefined && a.ply !== app.viewPly) return;
   if (a.over) { $("an-score").textContent = t("an.over"); $("an-pv").textContent = ""; return; }
   if (a.done && a.depth === undefined) return;

@@ -2,13 +2,15 @@
 // dialogs, then opens the game named in the address (or the last one, or a new one against
 // the engine). The server is the only source of legal moves and results. No build step:
 // plain ES modules, imported one way (this module imports; none imports it):
-//   app -> controls, dialogs, editor, moving -> game -> analysis, view -> state -> api, play
+//   app -> controls, dialogs, editor, moving -> game -> analysis, view -> engines -> state -> api, play
 //   board (the SVG board) is imported by app only; i18n (the languages) by any of them.
+import { setupAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { setupControls } from "./controls.js";
 import { setupDialogs } from "./dialogs.js";
 import { Editor } from "./editor.js";
+import { loadEngines } from "./engines.js";
 import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
 import { onDrop, onPress, onTap, setupMoving } from "./moving.js";
@@ -26,6 +28,8 @@ async function start() {
   app.editor = new Editor(app);
   const r = await api("GET", "/api/variants");
   app.variants = r.ok ? r.data : [];
+  await loadEngines();
+  setupAnalysis();
   setupControls();
   setupDialogs();
   setupMoving();

@@ -1,5 +1,6 @@
 // damier web: the dialogs: new game, PDN import, saved games list, board options.
 import { api } from "./api.js";
+import { fillEngines } from "./engines.js";
 import { openGame, setGame } from "./game.js";
 import { app } from "./state.js";
 import { language, t } from "./i18n.js";
@@ -20,9 +21,15 @@ export function openNewGame(preset = {}) {
   const sel = $("new-variant");
   fillVariants(sel, app.variants);
   sel.value = preset.variant || (app.game ? app.game.variant : "international");
+  offerEngines(app.game ? app.game.engine : null);
   $("new-fen").value = preset.fen || "";
   $("new-msg").textContent = "";
   $("dlg-new").showModal();
+}
+
+// the engines for the chosen variant (the row is shown when there is a choice)
+function offerEngines(wanted) {
+  $("new-engine-row").hidden = !fillEngines($("new-engine"), $("new-variant").value, wanted);
 }
 
 async function submitNew(e) {
@@ -39,6 +46,7 @@ async function submitNew(e) {
   };
   const fen = $("new-fen").value.trim();
   if (fen) body.fen = fen;
+  if (!$("new-engine-row").hidden) body.engine = $("new-engine").value;
   const r = await api("POST", "/api/games", body);
   if (!r.ok) { $("new-msg").textContent = errorText(r.data); return; }
   $("dlg-new").close();
@@ -114,6 +122,7 @@ function setupOptions() {
 export function setupDialogs() {
   setupOptions();
   $("btn-new").addEventListener("click", () => openNewGame());
+  $("new-variant").addEventListener("change", () => offerEngines($("new-engine").value));
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
   $("btn-import").addEventListener("click", () => {

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { MovePicker } from "./play.js";
 
 export const app = {
-  game: null, info: null, variants: [], infoCache: new Map(),
+  game: null, info: null, variants: [], engines: [], infoCache: new Map(),
   viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
   picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
   routeChoice: null, routeLine: null, animation: null, draggedPly: null, rulesOpen: false,

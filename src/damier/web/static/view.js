@@ -2,6 +2,7 @@
 // clickable), the players and clocks, the move list, the status line and the message line.
 // It reads the state and changes no game; clicks are handled elsewhere (the move list's
 // buttons carry data-ply for the listener in controls.js).
+import { engineNote, externalEngine } from "./engines.js";
 import { has, t } from "./i18n.js";
 import { animationsOn } from "./options.js";
 import { showRules } from "./rules.js";
@@ -31,7 +32,9 @@ export function clearError() {
 
 // a note from the server (e.g. "draw agreed") in the page's language, by its code
 export function noteText(data) {
-  if (data && data.message_code && has(`note.${data.message_code}`)) return t(`note.${data.message_code}`);
+  if (data && data.message_code && has(`note.${data.message_code}`)) {
+    return t(`note.${data.message_code}`, data.message_args || {});
+  }
   return (data && data.message) || "";
 }
 
@@ -117,7 +120,11 @@ function playerName(color) {
   const g = app.game;
   const tagged = g.tags && g.tags[color === "white" ? "White" : "Black"];
   let who = "";
-  if (g[color] === "engine") who = t("player.engine", { level: g.level });
+  const external = externalEngine(g);
+  if (g[color] === "engine") {
+    who = external ? t("player.engine_named", { engine: external, level: g.level })
+      : t("player.engine", { level: g.level });
+  }
   else if (tagged) who = tagged;
   else if (["white", "black"].filter((c) => g[c] === "human").length === 1) who = t("player.you");
   return who ? t("player.line", { side: t(`side.${color}`), who }) : t(`side.${color}`);
@@ -199,6 +206,10 @@ function renderStatus() {
     if (g.draw_offer) text += " — " + t(`status.offer.${g.draw_offer}`);
   }
   $("status").textContent = text;
+  const note = engineNote(g);
+  $("engine-note").hidden = !note;
+  $("engine-note-text").textContent = note ? note.text : "";
+  $("engine-note-reason").textContent = note ? note.reason : "";
   const humanTurn = g.status === "playing" && g[g.turn] === "human";
   const hasHumans = g.white === "human" || g.black === "human";
   $("btn-resign").disabled = g.status !== "playing" || !hasHumans;
