@@ -1,22 +1,27 @@
 """Real third-party peers, installed by ``make test`` (test extra): dame-rs' ``dame hub``
-(MIT) as a Hub-2 engine in a damier match, and pydraughts' ``HubEngine`` driving
+(MIT) as a Hub-2 engine in a damier match, pydraughts' ``HubEngine`` driving
 ``damier hub`` in Russian and Brazilian (8x8, numeric notation a1 = 1, as pydraughts numbers
-those variants). Both packages install beside damier (pydraughts' package is ``draughts``;
+those variants), and pydraughts' ``DXPEngine`` (a DXP Initiator) playing damier's DXP
+follower with either colour. Both packages install beside damier (pydraughts' package is ``draughts``;
 py-draughts, which would clash with it, is not a test dependency)."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from damier import Board
+from damier.protocol.dxp.engine import free_port
 from damier.protocol.hub.notation import HubNotation
 from damier.protocol.match.game import GameTask, play_game
 from damier.protocol.match.openings import load_openings
 from damier.protocol.match.players import EngineSpec, TimeControl
+
+from .helpers import damier_env
 
 
 def test_match_against_dame_hub() -> None:
@@ -62,3 +67,46 @@ def test_pydraughts_hub_engine_plays_damier_hub(variant: str) -> None:
     finally:
         engine.quit()
         engine.kill_process()
+
+
+@pytest.mark.parametrize("damier_white", [True, False])
+def test_pydraughts_dxp_engine_plays_damier_follower(damier_white: bool) -> None:
+    import draughts  # pydraughts, a test dependency
+    from draughts.engine import DXPEngine
+
+    port = free_port()
+    follower = subprocess.Popen(
+        [sys.executable, "-m", "damier.cli", "dxp", "--listen", f"127.0.0.1:{port}", "--once",
+         "--level", "1", "--name", "damier-follower"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=damier_env())
+    try:
+        assert follower.stderr is not None
+        assert "listening on" in follower.stderr.readline()   # before the Initiator connects
+        engine = DXPEngine(options={"engine-opened": True, "ip": "127.0.0.1", "port": port,
+                                    "initial-time": 120})
+        theirs = draughts.Board("standard")
+        ours = Board()
+        damier_moves = 0
+        try:
+            while not theirs.is_over() and ours.ply < 30:
+                if (theirs.turn == draughts.WHITE) == damier_white:
+                    move = engine.play(theirs).move        # damier's move, over DXP
+                    damier_moves += 1
+                else:
+                    move = theirs.legal_moves()[0]
+                theirs.push(move)                           # pydraughts accepts it as legal
+                ours.push(ours.parse_move(move.hub_move))   # the same move for damier
+            assert engine.id["name"] == "damier-follower"
+        finally:
+            engine.quit()
+        assert ours.ply == 30 and damier_moves == 15
+        out, err = follower.communicate(timeout=30)         # --once: it ends with the session
+        assert follower.returncode == 0, err
+        # the follower saw every move but pydraughts' last one when damier had White (the
+        # Initiator sends its move only when it asks for the reply)
+        seen = 29 if damier_white else 30
+        assert f"DXP Client without a result, {seen} plies)" in out, out + err
+    finally:
+        if follower.poll() is None:
+            follower.kill()
+            follower.communicate()
