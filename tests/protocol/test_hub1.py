@@ -20,7 +20,7 @@ from damier.protocol.match.game import GameTask, play_game
 from damier.protocol.match.openings import load_openings
 from damier.protocol.match.players import EngineSpec, TimeControl
 
-from .helpers import damier_argv
+from .helpers import damier_argv, eventually
 
 START = "wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 SCAN_HANDSHAKE: list[tuple[str | None, list[str]]] = [
@@ -101,6 +101,84 @@ def test_scan2_error_ends_the_wait_at_once_and_nodes_are_refused() -> None:
             await c.search(Board(), HubLimit(nodes=1000))
 
     run(main())
+
+
+def test_scripted_scan2_ponder_hit_and_miss() -> None:
+    """Scan 2.0 ponders (``ponder``) on the position after the reply it expects, ignoring its
+    time until ``ponder-hit``, which it echoes as ``input "ponder-hit"`` before answering;
+    any other line (here ``stop``) ends the ponder search at once with a move the GUI drops."""
+    expected = Board()
+    expected.push("32-28")
+    expected.push("19-23")   # the reply the engine expected, played: ponder hit
+
+    async def main() -> None:
+        t = ScriptedTransport([
+            (f"pos w{expected.hub()[1:]}", []),   # men's moves: no reversible tail
+            ("time 300", []),
+            ("ponder", ["info 1 1.0 10 30 0.00 0.0 28x19", "info 2 2.0 8 95 0.01 0.1 28x19 14x23"]),
+            ("ponder-hit", ['input "ponder-hit"', "info 3 3.0 12 310 0.35 0.9 28x19 14x23",
+                            "move 28x19 14x23"]),
+            ("pos w*", []),
+            ("time 300", []),
+            ("ponder", ["info 1 1.0 -4 28 0.00 0.0 33-29"]),
+            ("stop", ['input "stop"', "move 33-29 24x33"]),
+        ], hang=True)
+        c = HubClient(t, protocol="hub1")
+        await c.position(expected)
+        search = await c.go(HubLimit(move_time=0.3), "ponder", timeout=0.2)
+        assert search.pondering
+        assert [(await search.next_info()), (await search.next_info())][1] is not None
+        # pondering lasts as long as the opponent thinks: no timeout (0.2 s) while it waits
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(search.next_info(), 0.6)
+        await search.ponder_hit()
+        result = await search.wait()
+        assert (result.move, result.ponder) == ("28x19", "14x23") and not search.pondering
+        assert [i.depth for i in result.infos] == [1, 2, 3]
+        assert expected.parse_move(result.move) in expected.legal_moves
+        # a ponder miss: the opponent played 19-24, not 19-23
+        missed = Board()
+        missed.push("32-28")
+        missed.push("19-24")
+        await c.position(missed)
+        search = await c.go(HubLimit(move_time=0.3), "ponder")
+        assert (await search.next_info()) is not None
+        assert (await search.stop()).move == "33-29"   # dropped: the GUI starts a new search
+        assert t.mismatches == []
+
+    run(main())
+
+
+def test_server_ponders_until_ponder_hit_or_another_line() -> None:
+    out = Lines()
+    server = Hub1Server(out)
+    for line in ("set level 2", f"pos {START}", "move 32-28", "move 19-23", "time 50", "ponder"):
+        server.handle(line)
+    time.sleep(1.0)                    # twenty times its move time: a ponder search goes on
+    assert server.searching and not any(x.startswith("move ") for x in out.lines)
+    server.handle("ponder-hit")        # now it has its 50 ms
+    assert eventually(lambda: not server.searching, 20.0)
+    last = out.lines[-1].split()
+    board = Board()
+    board.push("32-28")
+    board.push("19-23")
+    assert last[0] == "move" and board.parse_move(last[1]) in board.legal_moves
+    # a miss: any other line ends the ponder search at once, then is obeyed
+    for line in (f"pos {START}", "time 50", "ponder"):
+        server.handle(line)
+    assert server.searching
+    server.handle("pos " + START)      # the opponent played something else: a new position
+    assert not server.searching and out.lines[-1].startswith("move ")
+    server.handle("depth 1")
+    server.handle("go")
+    assert eventually(lambda: not server.searching, 20.0)
+    assert Board().parse_move(out.lines[-1].split()[1]) in Board().legal_moves
+    # stop during a ponder search answers at once too
+    server.handle("ponder")
+    server.handle("stop")
+    assert eventually(lambda: not server.searching, 20.0)
+    assert out.lines[-1].startswith("move ")
+    server.shutdown()
 
 
 class Lines:

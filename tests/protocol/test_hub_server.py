@@ -200,3 +200,33 @@ def test_ponder_waits_for_ponder_hit() -> None:
     assert not any(x.startswith("done") for x in t.lines)
     t.send("ponder-hit")
     assert parse_line(t.wait_for("done")).args["move"]
+
+
+def test_a_ponder_search_that_ends_sooner_holds_its_done_until_ponder_hit() -> None:
+    t = Transcript()
+    t.send("set-param name=level value=2", f'pos pos={START} moves="32-28 17-22"',
+           "level depth=1", "go ponder")
+    t.wait_for("info depth=1")
+    assert not search_ends_within(t.server, 1.0)           # depth 1 reached, but pondering
+    assert not any(x.startswith("done") for x in t.lines)
+    t.send("pos pos=" + START)                             # refused, never a hang
+    assert any("infinite search" in x for x in t.lines)
+    t.send("ponder-hit")                                   # the search is done: answer now
+    done = parse_line(t.wait_for("done"))
+    board = Board()
+    for mv in ("32-28", "17-22"):
+        board.push(mv)
+    assert board.parse_move(done.args["move"]) in board.legal_moves
+    # a miss: stop ends the ponder search with one done
+    t.send(f"pos pos={START}", "level depth=1", "go ponder")
+    t.send("stop")
+    t.server.shutdown()
+    assert sum(x.startswith("done") for x in t.lines) == 2
+
+
+def search_ends_within(server: HubServer, seconds: float) -> bool:
+    """Whether the search thread ends within ``seconds`` (a held ponder search does not)."""
+    search = server._search
+    assert search is not None
+    search.join(seconds)
+    return not search.is_alive()

@@ -100,11 +100,20 @@ def reversible_tail(board: Board) -> tuple[str, list[str]]:
 
 
 class HubSearch:
-    """A running search: iterate it for :class:`HubInfo`, :meth:`stop` it, or :meth:`wait`."""
+    """A running search: iterate it for :class:`HubInfo`, :meth:`stop` it, or :meth:`wait`.
 
-    def __init__(self, client: HubClient, timeout: float | None) -> None:
+    A ponder search (``go ponder``; Hub-1 ``ponder``) searches the position after the move
+    the engine expects from its opponent, for as long as the opponent thinks: it is waited
+    for without a timeout until :meth:`ponder_hit` (that move was played: the search goes on
+    under its limit, waited for as long as a search under that limit) or :meth:`stop` (another
+    move was played: the engine answers at once and the answer is dropped by the caller)."""
+
+    def __init__(self, client: HubClient, timeout: float | None,
+                 pondering: bool = False) -> None:
         self._client = client
-        self._timeout = timeout
+        self._timeout = None if pondering else timeout
+        self._after_hit = timeout
+        self.pondering = pondering
         self.infos: list[HubInfo] = []
         self.result: HubResult | None = None
 
@@ -139,6 +148,15 @@ class HubSearch:
     async def _iterate(self) -> AsyncIterator[HubInfo]:
         while (info := await self.next_info()) is not None:
             yield info
+
+    async def ponder_hit(self) -> None:
+        """The move pondered on was played: ``ponder-hit``; the search goes on under its
+        limit (Scan 2.0 counts its time from the start of the ponder search, damier from the
+        hit)."""
+        if self.result is None and self.pondering:
+            await self._client.send("ponder-hit")
+            self.pondering = False
+            self._timeout = self._after_hit
 
     async def stop(self) -> HubResult:
         """Ask the engine to stop and return its ``done``."""
@@ -329,14 +347,16 @@ class HubClient:
     async def go(
         self, limit: HubLimit, mode: str = "think", timeout: float | None = None
     ) -> HubSearch:
-        """Send the ``level`` and ``go <mode>`` lines; returns the running search."""
+        """Send the ``level`` and ``go <mode>`` lines (``think``, ``analyze`` or ``ponder``;
+        Hub-1: ``go``, ``analyse``, ``ponder``); returns the running search."""
         if self._searching:
             raise HubError("a search is already running")
         for line in self.dialect.limit_lines(limit):
             await self.send(line)
         await self.send(self.dialect.go_line(mode))
         self._searching = True
-        return HubSearch(self, timeout if timeout is not None else limit.default_timeout())
+        wait = timeout if timeout is not None else limit.default_timeout()
+        return HubSearch(self, wait, pondering=mode == "ponder")
 
     async def search(
         self, pos: str | Board, limit: HubLimit, moves: Sequence[str] = (),

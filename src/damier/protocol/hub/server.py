@@ -116,6 +116,9 @@ class HubServer:
         self._search: threading.Thread | None = None
         self._infinite = False
         self._ponder_timer: threading.Timer | None = None
+        self._hold: threading.Event | None = None
+        """Set while a ponder search may answer: its ``done`` waits for ``ponder-hit`` or
+        ``stop`` even when the search ends sooner (a depth reached, a forced move)."""
 
     # -- output --------------------------------------------------------------------------------
 
@@ -260,8 +263,10 @@ class HubServer:
 
     def _limit(self, mode: str, board: Board) -> Any:
         lim = self.limits
-        if mode == "ponder" or (mode != "think" and (lim.get("infinite") or not lim)):
-            return make_limit()  # a ponder search runs until ponder-hit's budget or stop
+        if mode == "ponder":   # no time until ponder-hit: then its budget, or stop
+            return make_limit(depth=lim.get("depth"), nodes=lim.get("nodes"))
+        if mode != "think" and (lim.get("infinite") or not lim):
+            return make_limit()
         if not lim:
             return make_limit(time=DEFAULT_MOVE_TIME)
         clock = lim.get("time")
@@ -283,16 +288,25 @@ class HubServer:
         engine = self._ensure_engine()
         board = self.board.copy()
         limit = self._limit({"think": "think", "ponder": "ponder"}.get(mode, "analyze"), board)
-        self._infinite = not any(
+        self._infinite = mode == "ponder" or not any(
             getattr(limit, f, None) for f in ("time", "depth", "nodes", "white_clock", "black_clock")
-        )
+        )   # a ponder search waits for ponder-hit or stop: other lines cannot wait for it
+        self._hold = threading.Event() if mode == "ponder" else None
         self._search = threading.Thread(
-            target=self._run_search, args=(engine, board, limit), name="hub-search", daemon=True
+            target=self._run_search, args=(engine, board, limit, self._hold), name="hub-search",
+            daemon=True,
         )
         self._search.start()
 
+    def _release(self) -> None:
+        """Let a ponder search answer (``ponder-hit``, ``stop``, ``quit``, shutdown)."""
+        if self._hold is not None:
+            self._hold.set()
+
     def cmd_ponder_hit(self, line: HubLine) -> None:
-        """The pondered move was played: keep searching, but stop within the move budget."""
+        """The pondered move was played: keep searching, but stop within the move budget
+        (counted from the hit); a ponder search that has already ended answers at once."""
+        self._release()
         if not self.searching or self.engine is None:
             return
         budget = self._ponder_budget()
@@ -313,6 +327,7 @@ class HubServer:
     def cmd_stop(self, line: HubLine) -> None:
         if self.engine is not None and self.searching:
             self.engine.stop()
+        self._release()
 
     def cmd_quit(self, line: HubLine) -> bool:
         self.shutdown()
@@ -322,12 +337,14 @@ class HubServer:
         """Stop a running search and wait for its ``done``."""
         if self.engine is not None and self.searching:
             self.engine.stop()
+        self._release()
         if self._search is not None:
             self._search.join(timeout)
 
     # -- the search thread ---------------------------------------------------------------------
 
-    def _run_search(self, engine: Engine, board: Board, limit: Any) -> None:
+    def _run_search(self, engine: Engine, board: Board, limit: Any,
+                    hold: threading.Event | None = None) -> None:
         best: Move | None = None
         ponder: Move | None = None
         try:
@@ -345,6 +362,8 @@ class HubServer:
         if best is None:
             best = board.legal_moves[0]
             ponder = None
+        if hold is not None:
+            hold.wait()   # a ponder search answers after ponder-hit or stop, never sooner
         self.send(self.done_line(best, ponder))
 
     def done_line(self, best: Move, ponder: Move | None) -> str:
