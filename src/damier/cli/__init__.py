@@ -54,6 +54,7 @@ COMMANDS = (
     Command("svg", "draw a position as an SVG picture"),
     Command("variants", "list the variants and their rules"),
     Command("explorer", "the opening explorer over PDN game files"),
+    Command("puzzles", "mine puzzles from games, import problem sets"),
 )
 """Sub-commands, in help order."""
 

@@ -17,6 +17,8 @@
   games, run in a worker thread and stored;
 * :mod:`damier.web.explorer` (routes in :mod:`damier.web.explorer_api`) — the opening
   explorer's database, the default games imported in the background;
+* :mod:`damier.web.puzzles` (routes in :mod:`damier.web.puzzles_api`) — puzzles: moves
+  judged against the solution and by the engine, hints, scores;
 * ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
 
 Imports inside the package point one way (``tests/web/test_structure.py``); the order is

@@ -24,12 +24,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, explorer_api, records_api, review_api, ws
+from damier.web import api, explorer_api, puzzles_api, records_api, review_api, ws
 from damier.web.engine_settings import EngineSettings
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError, status_code
 from damier.web.explorer import ExplorerService, explorer_path
 from damier.web.games import GameService
+from damier.web.puzzles import PuzzleService, puzzles_path
 from damier.web.review import Reviews
 from damier.web.store import Store, default_db_path
 
@@ -68,12 +69,14 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
                         engines=EngineRegistry(engines))
     reviews = Reviews(store)
     explorer = ExplorerService(explorer_path(db_path))
+    puzzles = PuzzleService(puzzles_path(db_path))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         reviews.close()
         explorer.close()
+        puzzles.close()
         await asyncio.to_thread(games.close)   # engine processes may take seconds to quit
 
     routes = [
@@ -82,6 +85,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         *records_api.routes,
         *review_api.routes,
         *explorer_api.routes,
+        *puzzles_api.routes,
         *ws.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -97,6 +101,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     app.state.games = games
     app.state.reviews = reviews
     app.state.explorer = explorer
+    app.state.puzzles = puzzles
     app.state.store = store
     return app
 

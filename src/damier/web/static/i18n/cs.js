@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "rozbor této partie neběží",
   "error.no_review": "tato partie ještě nebyla rozebrána",
   "error.explorer_game_not_found": "taková partie v průzkumníku zahájení není",
+  "error.puzzle_not_found": "taková úloha neexistuje",
+  "error.no_puzzles": "pro tuto variantu zatím nejsou žádné úlohy",
+  "error.puzzles_done": "prošli jste všechny úlohy této varianty",
+  "error.bad_step": "toto není tah řešitele v této úloze",
+  "error.bad_hint_level": "nápověda má úroveň 1 (kámen) nebo 2 (tah)",
+  "error.bad_player_name": "jméno hráče má nejvýše 40 znaků",
 };

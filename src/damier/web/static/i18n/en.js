@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "no review of this game is running",
   "error.no_review": "this game has not been reviewed yet",
   "error.explorer_game_not_found": "there is no such game in the explorer",
+  "error.puzzle_not_found": "there is no such puzzle",
+  "error.no_puzzles": "there are no puzzles for this variant yet",
+  "error.puzzles_done": "you have met every puzzle of this variant",
+  "error.bad_step": "this is not a move of the solver in this puzzle",
+  "error.bad_hint_level": "a hint is level 1 (the piece) or 2 (the move)",
+  "error.bad_player_name": "the player's name is at most 40 characters",
 };

@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "aucune analyse de cette partie n'est en cours",
   "error.no_review": "cette partie n'a pas encore été analysée",
   "error.explorer_game_not_found": "cette partie n'est pas dans l'explorateur",
+  "error.puzzle_not_found": "ce problème n'existe pas",
+  "error.no_puzzles": "il n'y a pas encore de problèmes pour cette variante",
+  "error.puzzles_done": "vous avez vu tous les problèmes de cette variante",
+  "error.bad_step": "ce n'est pas un coup du solutionniste dans ce problème",
+  "error.bad_hint_level": "un indice est de niveau 1 (la pièce) ou 2 (le coup)",
+  "error.bad_player_name": "le nom du joueur a au plus 40 caractères",
 };

@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "ennek a játszmának az elemzése nem fut",
   "error.no_review": "ezt a játszmát még nem elemezték",
   "error.explorer_game_not_found": "nincs ilyen játszma a megnyitástárban",
+  "error.puzzle_not_found": "nincs ilyen feladvány",
+  "error.no_puzzles": "ehhez a változathoz még nincsenek feladványok",
+  "error.puzzles_done": "ennek a változatnak minden feladványát látta már",
+  "error.bad_step": "ez nem a megfejtő lépése ebben a feladványban",
+  "error.bad_hint_level": "a segítség szintje 1 (a bábu) vagy 2 (a lépés)",
+  "error.bad_player_name": "a játékos neve legfeljebb 40 karakter",
 };

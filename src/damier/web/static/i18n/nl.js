@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "er loopt geen analyse van deze partij",
   "error.no_review": "deze partij is nog niet geanalyseerd",
   "error.explorer_game_not_found": "die partij staat niet in de verkenner",
+  "error.puzzle_not_found": "dat vraagstuk bestaat niet",
+  "error.no_puzzles": "er zijn nog geen vraagstukken voor deze variant",
+  "error.puzzles_done": "u hebt alle vraagstukken van deze variant gehad",
+  "error.bad_step": "dit is geen zet van de oplosser in dit vraagstuk",
+  "error.bad_hint_level": "een hint is niveau 1 (de schijf) of 2 (de zet)",
+  "error.bad_player_name": "de naam van de speler is hoogstens 40 tekens",
 };

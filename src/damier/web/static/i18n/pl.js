@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "analiza tej partii nie trwa",
   "error.no_review": "ta partia nie została jeszcze przeanalizowana",
   "error.explorer_game_not_found": "nie ma takiej partii w eksploratorze",
+  "error.puzzle_not_found": "nie ma takiego zadania",
+  "error.no_puzzles": "dla tej odmiany nie ma jeszcze zadań",
+  "error.puzzles_done": "znasz już wszystkie zadania tej odmiany",
+  "error.bad_step": "to nie jest ruch rozwiązującego w tym zadaniu",
+  "error.bad_hint_level": "podpowiedź ma poziom 1 (pionek) lub 2 (ruch)",
+  "error.bad_player_name": "nazwa gracza ma najwyżej 40 znaków",
 };

@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "não há nenhuma análise desta partida em curso",
   "error.no_review": "esta partida ainda não foi analisada",
   "error.explorer_game_not_found": "essa partida não está no explorador",
+  "error.puzzle_not_found": "esse problema não existe",
+  "error.no_puzzles": "ainda não há problemas para esta variante",
+  "error.puzzles_done": "já viu todos os problemas desta variante",
+  "error.bad_step": "este não é um lance de quem resolve neste problema",
+  "error.bad_hint_level": "uma ajuda é de nível 1 (a peça) ou 2 (o lance)",
+  "error.bad_player_name": "o nome do jogador tem no máximo 40 caracteres",
 };

@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "разбор этой партии не идёт",
   "error.no_review": "эта партия ещё не разобрана",
   "error.explorer_game_not_found": "такой партии нет в справочнике дебютов",
+  "error.puzzle_not_found": "такой задачи нет",
+  "error.no_puzzles": "для этого вида шашек задач пока нет",
+  "error.puzzles_done": "вы прошли все задачи этого вида шашек",
+  "error.bad_step": "это не ход решающего в этой задаче",
+  "error.bad_hint_level": "подсказка уровня 1 (шашка) или 2 (ход)",
+  "error.bad_player_name": "имя игрока — не более 40 символов",
 };

@@ -248,4 +248,10 @@ export default {
   "error.no_review_running": "анализа ове партије није у току",
   "error.no_review": "ова партија још није анализирана",
   "error.explorer_game_not_found": "та партија није у прегледачу отварања",
+  "error.puzzle_not_found": "тај проблем не постоји",
+  "error.no_puzzles": "за ову варијанту још нема проблема",
+  "error.puzzles_done": "прошли сте све проблеме ове варијанте",
+  "error.bad_step": "ово није потез решавача у овом проблему",
+  "error.bad_hint_level": "помоћ је нивоа 1 (фигура) или 2 (потез)",
+  "error.bad_player_name": "име играча има највише 40 знакова",
 };

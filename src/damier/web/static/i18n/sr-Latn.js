@@ -247,4 +247,10 @@ export default {
   "error.no_review_running": "analiza ove partije nije u toku",
   "error.no_review": "ova partija još nije analizirana",
   "error.explorer_game_not_found": "ta partija nije u pregledaču otvaranja",
+  "error.puzzle_not_found": "taj problem ne postoji",
+  "error.no_puzzles": "za ovu varijantu još nema problema",
+  "error.puzzles_done": "prošli ste sve probleme ove varijante",
+  "error.bad_step": "ovo nije potez rešavača u ovom problemu",
+  "error.bad_hint_level": "pomoć je nivoa 1 (figura) ili 2 (potez)",
+  "error.bad_player_name": "ime igrača ima najviše 40 znakova",
 };

@@ -1,0 +1,132 @@
+"""``damier puzzles``: mine puzzles from games, import problem collections, see the database.
+
+``damier puzzles mine GAMES.pdn ... [-o PUZZLES.pdn]`` looks at every position of the games
+with damier's engine and writes the positions where one move wins decisively and the others
+do not, verified by a deeper search, as a PDN problem collection
+(:mod:`damier.analysis.mining`; CPU-heavy: run it ``nice``). ``damier puzzles import FILE
+...`` stores problem collections in the puzzle database; problems whose solution does not
+replay are listed and not stored (exit status 1 if there were any). ``damier puzzles
+stats`` counts the puzzles per variant. ``--db`` names the database (default
+``$DAMIER_PUZZLES_DB``, else ``puzzles.sqlite3`` in damier's data directory, the file the web
+app uses with its default games database). This module parses arguments and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn
+from damier.analysis.puzzledb import PuzzleStore
+from damier.cli import UsageError
+from damier.core.variants import get_variant
+from damier.engine import BuiltinEngine, Limit
+
+
+def default_db() -> Path:
+    """``$DAMIER_PUZZLES_DB``, else ``damier/puzzles.sqlite3`` in the user's data directory."""
+    env = os.environ.get("DAMIER_PUZZLES_DB")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "damier" / "puzzles.sqlite3"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("puzzles", help="mine puzzles from games, import problem collections")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    mine = actions.add_parser("mine", help="find puzzles in PDN games with the engine")
+    mine.add_argument("files", nargs="+", help="PDN game files")
+    mine.add_argument("--output", "-o", help="PDN file to write (default: standard output)")
+    mine.add_argument("--limit", type=int, default=0, help="stop after this many puzzles")
+    mine.add_argument("--quick-depth", type=int, default=4, help="depth of the first look")
+    mine.add_argument("--deep-depth", type=int, default=8, help="depth of the verification")
+    mine.add_argument("--per-game", type=int, default=3, help="puzzles per game at most")
+    mine.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    imp = actions.add_parser("import", help="store PDN problem collections in the database")
+    imp.add_argument("files", nargs="+", help="PDN files (FEN and solution per problem)")
+    stats = actions.add_parser("stats", help="puzzles per variant in the database")
+    for q in (mine, imp):
+        q.add_argument("--variant", "-v", default=None,
+                       help="variant of games without a GameType tag (default: international)")
+    for q in (imp, stats):
+        q.add_argument("--db", type=Path, default=None, help="the puzzle database file")
+    p.set_defaults(func=run, parser=p)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.action == "mine":
+        return _mine(args)
+    if args.action in ("import", "stats"):
+        store = PuzzleStore(args.db or default_db())
+        try:
+            return _import(args, store) if args.action == "import" else _stats(store)
+        finally:
+            store.close()
+    args.parser.print_help()
+    return 2
+
+
+def _check_files(files: list[str]) -> None:
+    for name in files:
+        if not os.path.isfile(name):
+            raise UsageError(f"no such file: {name}")
+
+
+def _mine(args: argparse.Namespace) -> int:
+    _check_files(args.files)
+    variant = get_variant(args.variant).name if args.variant else None
+    for value, what in ((args.quick_depth, "--quick-depth"), (args.deep_depth, "--deep-depth")):
+        if not 1 <= value <= 40:
+            raise UsageError(f"{what} must be 1-40")
+    settings = MineSettings(quick=Limit(depth=args.quick_depth), deep=Limit(depth=args.deep_depth),
+                            per_game=max(1, args.per_game))
+    started = time.perf_counter()
+
+    def progress(name: str, game: int, found: int) -> None:
+        if not args.quiet:
+            print(f"\r{name}: game {game}, {found} puzzles, "
+                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    count = 0
+    try:
+        for puzzle in mine_files(args.files, lambda v: BuiltinEngine(v, level=10, hash_mb=64),
+                                 settings, variant, progress, max(0, args.limit)):
+            out.write(puzzles_pdn([puzzle]))
+            out.flush()
+            count += 1
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if not args.quiet:
+        print(f"\n{count} puzzles", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace, store: PuzzleStore) -> int:
+    _check_files(args.files)
+    variant = get_variant(args.variant).name if args.variant else None
+    refused = 0
+    for name in args.files:
+        report = store.import_file(name, variant)
+        if report.already:
+            print(f"{name}: already imported")
+            continue
+        print(f"{name}: {report.added} puzzles stored, {report.duplicates} already there, "
+              f"{len(report.rejected)} refused")
+        for line in report.rejected:
+            print(f"  refused: {line}")
+        refused += len(report.rejected)
+    print(f"{store.count()} puzzles in {store.path}")
+    return 1 if refused else 0
+
+
+def _stats(store: PuzzleStore) -> int:
+    for variant, n in sorted(store.variants().items()):
+        print(f"{variant:20} {n:6} puzzles")
+    print(f"{store.count()} puzzles in {store.path}")
+    return 0

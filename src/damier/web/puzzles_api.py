@@ -1,0 +1,104 @@
+"""HTTP routes of puzzles (:mod:`damier.web.puzzles`). See ``docs/web.md``.
+
+This module only translates between HTTP and :class:`~damier.web.puzzles.PuzzleService`.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from damier.web.api import MAX_PDN, read_body, read_json
+from damier.web.errors import WebError
+from damier.web.puzzles import PuzzleService, puzzle_json
+
+
+def puzzles(request: Request) -> PuzzleService:
+    svc: PuzzleService = request.app.state.puzzles
+    return svc
+
+
+def puzzle_id(request: Request) -> int:
+    text = request.path_params["pid"]
+    if not text.isdigit() or len(text) > 18:
+        raise WebError(404, f"no puzzle with id {text!r}", "puzzle_not_found")
+    return int(text)
+
+
+def player_of(value: object) -> str:
+    if value is None:
+        return "default"
+    if not isinstance(value, str) or len(value) > 40:
+        raise WebError(422, "player must be a name of at most 40 characters", "bad_player_name")
+    return value
+
+
+def int_param(request: Request, name: str, default: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.lstrip("-").isdigit() or len(text) > 9:
+        raise WebError(422, f"{name} must be an integer", "invalid")
+    return int(text)
+
+
+async def next_puzzle(request: Request) -> JSONResponse:
+    """``?variant=international&player=...``"""
+    return JSONResponse(await puzzles(request).next(
+        request.query_params.get("variant", "international")[:100],
+        player_of(request.query_params.get("player"))))
+
+
+async def get_puzzle(request: Request) -> JSONResponse:
+    return JSONResponse(puzzle_json(await puzzles(request).find(puzzle_id(request))))
+
+
+async def play_move(request: Request) -> JSONResponse:
+    """``{"move": "35-30", "step": 0, "player"?: "...", "hints"?: 0}``"""
+    data = await read_json(request)
+    pid = puzzle_id(request)
+    return JSONResponse(await puzzles(request).move(
+        pid, data.get("step", 0), data.get("move"), player_of(data.get("player")),
+        data.get("hints", 0)))
+
+
+async def hint(request: Request) -> JSONResponse:
+    """``?step=0&level=1`` (the piece) or ``level=2`` (the move)."""
+    return JSONResponse(await puzzles(request).hint(
+        puzzle_id(request), int_param(request, "step", 0), int_param(request, "level", 1)))
+
+
+async def stats(request: Request) -> JSONResponse:
+    return JSONResponse(await puzzles(request).stats(
+        player_of(request.query_params.get("player"))))
+
+
+async def import_puzzles(request: Request) -> JSONResponse:
+    """A PDN problem collection (``text/plain``, up to 5 MB) added to the puzzles."""
+    ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    if not (ctype.startswith("text/") or ctype in ("application/x-pdn",
+                                                   "application/octet-stream")):
+        raise WebError(415, "send the PDN as text/plain", "unsupported_media_type")
+    raw = await read_body(request, MAX_PDN)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    report = await puzzles(request).import_text(
+        text, (request.query_params.get("name") or "uploaded problems")[:200],
+        request.query_params.get("variant") or None)
+    return JSONResponse({"name": report.name, "added": report.added,
+                         "duplicates": report.duplicates, "already": report.already,
+                         "rejected": report.rejected[:200]},
+                        status_code=200 if report.already else 201)
+
+
+routes = [
+    Route("/api/puzzles/next", next_puzzle, methods=["GET"]),
+    Route("/api/puzzles/stats", stats, methods=["GET"]),
+    Route("/api/puzzles/import", import_puzzles, methods=["POST"]),
+    Route("/api/puzzles/{pid}", get_puzzle, methods=["GET"]),
+    Route("/api/puzzles/{pid}/moves", play_move, methods=["POST"]),
+    Route("/api/puzzles/{pid}/hint", hint, methods=["GET"]),
+]

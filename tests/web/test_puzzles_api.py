@@ -1,0 +1,128 @@
+"""Puzzles over the API: next, moves checked against the solution and the engine, hints,
+score and streak stored, imports of problem collections, and the error paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from damier.analysis import puzzledb
+from damier.web.app import create_app
+from tests.analysis.test_puzzles import COLLECTION
+
+EASY = '[Event "Easy"][FEN "W:W31,32,33,34,35,36:B5"]\n1. 31-27 *\n'
+
+
+@pytest.fixture(autouse=True)
+def no_default_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(puzzledb, "DEFAULT_PUZZLES", tmp_path / "none")
+
+
+def load(client: TestClient, text: str) -> Any:
+    return client.post("/api/puzzles/import", content=text.encode(),
+                       headers={"content-type": "text/plain"})
+
+
+def move(client: TestClient, pid: int, mv: str, step: int, **extra: Any) -> Any:
+    return client.post(f"/api/puzzles/{pid}/moves", json={"move": mv, "step": step, **extra})
+
+
+def test_solve_fail_and_scores(client: TestClient, db_path: Path) -> None:
+    assert client.get("/api/puzzles/next").json()["code"] == "no_puzzles"
+    r = load(client, COLLECTION)
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert (body["added"], body["duplicates"], len(body["rejected"])) == (2, 0, 2)
+    assert "does not replay" in body["rejected"][0]
+    p = client.get("/api/puzzles/next", params={"player": "ann"}).json()
+    assert p["side"] == "white" and p["steps"] == 2 and p["title"] == "Shot"
+    assert "solution" not in p and p["stats"]["score"] == 0
+    assert "35-30" in [m["notation"] for m in p["position"]["legal_moves"]]
+    r = move(client, p["id"], "35-30", 0, player="ann")
+    assert r.status_code == 200, r.text
+    first = r.json()
+    assert (first["result"], first["solved"], first["reply"], first["step"]) == ("right", False,
+                                                                               "20x29", 2)
+    assert first["position"]["turn"] == "white"
+    assert [m["notation"] for m in first["position"]["legal_moves"]] == ["34x12", "34x14"]
+    last = move(client, p["id"], "34x12", 2, player="ann").json()
+    assert last["result"] == "right" and last["solved"] and last["stats"]["score"] == 1
+    assert last["stats"]["streak"] == 1
+    second = client.get("/api/puzzles/next", params={"player": "ann"}).json()
+    assert second["id"] != p["id"] and second["side"] == "black"
+    take = move(client, second["id"], "23x32", 0, player="ann").json()
+    assert take["result"] == "right" and take["solved"]  # Black's only move is the solution
+    r = client.get("/api/puzzles/next", params={"player": "ann"})
+    assert (r.status_code, r.json()["code"]) == (404, "puzzles_done")
+    # a wrong move ends the streak; the score and streak survive a restart
+    bob = client.get("/api/puzzles/next", params={"player": "bob"}).json()
+    assert move(client, bob["id"], "35-30", 0, player="bob").json()["result"] == "right"
+    r = move(client, bob["id"], "34x14", 2, player="bob").json()
+    assert r["result"] == "right"  # an equal capture: accepted through the engine
+    assert r["alternative"] and r["solved"]
+    with TestClient(create_app(db_path)) as other:
+        stats = other.get("/api/puzzles/stats", params={"player": "ann"}).json()
+        assert (stats["score"], stats["streak"], stats["solved"]) == (2, 2, 2)
+        assert stats["puzzles"] == {"international": 2}
+
+
+def test_wrong_moves_alternatives_and_hints(client: TestClient) -> None:
+    assert load(client, EASY).status_code == 201
+    assert load(client, EASY).json()["already"] is True
+    assert load(client, COLLECTION).status_code == 201
+    easy = client.get("/api/puzzles/next", params={"player": "cy"}).json()
+    assert easy["title"] == "Easy"
+    r = move(client, easy["id"], "32-28", 0, player="cy").json()
+    assert (r["result"], r["alternative"], r["solved"]) == ("right", True, True)
+    shot = client.get("/api/puzzles/next", params={"player": "cy"}).json()
+    hint = client.get(f"/api/puzzles/{shot['id']}/hint", params={"step": 0}).json()
+    assert hint == {"level": 1, "from": 35}
+    hint = client.get(f"/api/puzzles/{shot['id']}/hint", params={"step": 0, "level": 2}).json()
+    assert hint["move"] == "35-30"
+    r = move(client, shot["id"], "50-45", 0, player="cy").json()
+    assert r["result"] == "wrong" and r["step"] == 0 and r["position"]["fen"] == shot["fen"]
+    stats = client.get("/api/puzzles/stats", params={"player": "cy"}).json()
+    assert (stats["score"], stats["streak"], stats["failed"]) == (1, 0, 1)
+    # solved with a hint: counted as solved, no point
+    dee = client.get("/api/puzzles/next", params={"player": "dee"}).json()
+    move(client, dee["id"], "31-27", 0, player="dee", hints=1)
+    stats = client.get("/api/puzzles/stats", params={"player": "dee"}).json()
+    assert (stats["score"], stats["solved"]) == (0, 1)
+
+
+def test_puzzle_errors(client: TestClient) -> None:
+    load(client, COLLECTION)
+    pid = client.get("/api/puzzles/next").json()["id"]
+    for body, status, code in (
+        ({"move": "35-30", "step": 1}, 422, "bad_step"),
+        ({"move": "35-30", "step": 4}, 422, "bad_step"),
+        ({"move": "35-30", "step": "0"}, 422, "bad_step"),
+        ({"move": "35-29", "step": 0}, 422, "illegal_move"),
+        ({"step": 0}, 422, "move_missing"),
+        ({"move": "35-30", "step": 0, "player": "x" * 41}, 422, "bad_player_name"),
+    ):
+        r = client.post(f"/api/puzzles/{pid}/moves", json=body)
+        assert (r.status_code, r.json()["code"]) == (status, code), body
+    for path, status, code in (
+        ("/api/puzzles/999", 404, "puzzle_not_found"),
+        ("/api/puzzles/abc", 404, "puzzle_not_found"),
+        ("/api/puzzles/next?variant=chess", 422, "unknown_variant"),
+        ("/api/puzzles/next?variant=russian", 404, "no_puzzles"),
+        (f"/api/puzzles/{pid}/hint?level=3", 422, "bad_hint_level"),
+        (f"/api/puzzles/{pid}/hint?step=1", 422, "bad_step"),
+        (f"/api/puzzles/{pid}/hint?step=x", 422, "invalid"),
+    ):
+        r = client.get(path)
+        assert (r.status_code, r.json()["code"]) == (status, code), path
+    assert client.post("/api/puzzles/999/moves", json={"move": "1-6", "step": 0}).status_code \
+        == 404
+    r = load(client, "no problems in here")
+    assert (r.status_code, r.json()["code"]) == (422, "pdn_empty")
+    r = client.post("/api/puzzles/import", content=b"x", headers={"content-type": "image/png"})
+    assert r.status_code == 415
+    r = client.post(f"/api/puzzles/{pid}/moves", content=b"[1]",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422
