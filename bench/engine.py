@@ -343,20 +343,23 @@ def _main() -> None:
     ap.add_argument("--deepest", type=int, default=14, help="deepest depth of the time-to-depth table")
     ap.add_argument("--nps-time", type=float, default=1.0, help="seconds per position of the nps test")
     ap.add_argument("--no-match", action="store_true", help="speed measurements only, with the peers")
+    ap.add_argument("--match-only", action="store_true", help="the matches only")
     ap.add_argument("--search-option", action="append", default=[],
                     help="KEY=VALUE search switch for experiments (see SearchOptions)")
     args = ap.parse_args()
     for item in args.search_option:
         key, _, value = item.partition("=")
         SEARCH_OPTIONS[key] = int(value)
-    speed(args.depth)
+    if not args.match_only:
+        speed(args.depth)
     if args.speed_only:
         return
     peer = Peer(peer_python(args.peer_python))
     try:
-        compare_depths(peer, args.peers.split(","), args.deepest)
-        if "dame-rs" in args.peers.split(","):
-            compare_nps(peer, "dame-rs", args.nps_time)
+        if not args.match_only:
+            compare_depths(peer, args.peers.split(","), args.deepest)
+            if "dame-rs" in args.peers.split(","):
+                compare_nps(peer, "dame-rs", args.nps_time)
         if args.no_match:
             return
         for name in args.peers.split(","):

@@ -13,6 +13,7 @@ import time
 import pytest
 
 from damier import Board, all_variants
+from damier.core.move import Move
 from damier.engine import LEVELS, Engine, Info, Limit, PlayResult
 
 
@@ -118,20 +119,22 @@ def test_win_distance() -> None:
     assert info.win_in is not None and info.win_in < 0
 
 
+def safe_moves(board: Board) -> list[Move]:
+    """The moves after which the opponent cannot capture."""
+    out = []
+    for m in board.legal_moves:
+        board.push(m)
+        if not any(x.is_capture for x in board.legal_moves):
+            out.append(m)
+        board.pop()
+    return out
+
+
 def test_repetition_is_a_draw_in_search() -> None:
     # two kings against one: White is better, but going back to a position already seen
     # twice in the game history is a draw, and the search scores it 0
     board = Board(fen="W:WK47,K50:BK3")
-
-    def safe(b: Board) -> list:  # moves after which the opponent cannot capture
-        out = []
-        for m in b.legal_moves:
-            b.push(m)
-            if not any(x.is_capture for x in b.legal_moves):
-                out.append(m)
-            b.pop()
-        return out
-
+    safe = safe_moves
     for first in safe(board):
         board.push(first)
         replies = safe(board)

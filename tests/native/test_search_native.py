@@ -23,7 +23,7 @@ from damier.engine import Engine, Limit
 from damier.engine.engine import _root_state
 from damier.engine.native import NativeSearcher, native_evaluator
 from damier.engine.search import Iteration, Searcher, SearchLimits, SearchOptions
-from tests.engine.test_search import random_boards
+from tests.engine.test_search import random_boards, safe_moves
 
 
 def summary(iterations: list[Iteration]) -> list[tuple[object, ...]]:
@@ -61,13 +61,7 @@ def test_same_nodes_with_history_endings_root_moves_and_node_limits() -> None:
     board = Board(fen="W:WK47,K50,K33:BK3")
     rng = random.Random(4)
     for _ in range(9):  # king moves that give nothing away: a history without captures
-        quiet = []
-        for move in board.legal_moves:
-            board.push(move)
-            if not any(m.is_capture for m in board.legal_moves):
-                quiet.append(move)
-            board.pop()
-        board.push(rng.choice(quiet))
+        board.push(rng.choice(safe_moves(board)))
     assert board.draw_state.endgame >= 0 and len(_root_state(board).history) == 9
     rules = board.rules
     for limits in (SearchLimits(max_depth=7), SearchLimits(max_depth=5, multipv=4),
