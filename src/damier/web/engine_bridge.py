@@ -219,4 +219,5 @@ def info_to_json(board: Board, info: Any, turn: int) -> dict[str, Any]:
         "time": getattr(info, "time", None),
         "ply": board.ply,
         "fen": board.fen(),
+        "multipv": getattr(info, "multipv", 1),
     }

@@ -5,7 +5,9 @@ position of its tree) as a new game.
 the game's lock, and stores the tree (or forgets it when nothing is left beyond the
 moves); the game itself never changes, so its ``version`` does not either (an engine
 thinking on it keeps its move). :func:`continue_game` stores a new game made of the moves
-that lead to a node. The tree itself is :mod:`damier.web.gametree`'s.
+that lead to a node; :func:`node_position` is the position at any node with its legal
+moves (the analysis board offers them while the player browses). The tree itself is
+:mod:`damier.web.gametree`'s.
 
 This module must not know about HTTP.
 """
@@ -20,6 +22,7 @@ from damier.web.clock import parse_time_control
 from damier.web.errors import WebError
 from damier.web.pdn_games import game_rows
 from damier.web.session import Session, check_players, tree_of
+from damier.web.state import position_json
 from damier.web.store import Store
 
 EDIT_ACTIONS = ("add", "promote", "delete", "comment")
@@ -58,6 +61,20 @@ def save_tree(store: Store, gid: int, tree: Game) -> None:
         store.delete_tree(gid)
 
 
+async def node_position(s: Session, node: str) -> dict[str, Any]:
+    """The position at a node of the game's tree with its legal moves (the history up to it
+    counts: repetitions, huffing), for the analysis board."""
+    async with s.lock:
+        try:
+            at = gametree.find_node(tree_of(s), node)
+        except gametree.TreeError as e:
+            raise WebError(e.status, str(e), e.code, **e.args_) from None
+        board = at.board()
+    body = position_json(board)
+    body.update(node=gametree.node_id(at), ply=at.ply(), main=at.is_mainline())
+    return body
+
+
 async def continue_game(store: Store, s: Session, node: str | None,
                         players: dict[str, Any]) -> int:
     """Store a new game from the position after ``node`` (default: the end of the game)
@@ -84,4 +101,4 @@ async def continue_game(store: Store, s: Session, node: str | None,
     return store.create_game(row, moves)
 
 
-__all__ = ["EDIT_ACTIONS", "continue_game", "edit_tree", "save_tree"]
+__all__ = ["EDIT_ACTIONS", "continue_game", "edit_tree", "node_position", "save_tree"]

@@ -10,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from damier.web import records
 from damier.web.api import load, opt_str, read_json, service, state_response
 from damier.web.errors import WebError
 
@@ -36,7 +37,15 @@ async def continue_game(request: Request) -> JSONResponse:
     return state_response(request, new, 201)
 
 
+async def node_position(request: Request) -> JSONResponse:
+    """``?node=12`` (a main-line ply) or ``?node=12:1/15``: the position and its moves."""
+    s = await load(request)
+    node = request.query_params.get("node", "0")
+    return JSONResponse(await records.node_position(s, node))
+
+
 routes = [
     Route("/api/games/{gid}/variations", edit_variations, methods=["POST"]),
     Route("/api/games/{gid}/continue", continue_game, methods=["POST"]),
+    Route("/api/games/{gid}/position", node_position, methods=["GET"]),
 ]

@@ -4,12 +4,14 @@ On connect the server sends ``{"type": "state", "game": …}`` and then again af
 change of the game (moves, engine replies, undo, resignation, draw, clock flag). Messages
 from the client:
 
-* ``{"type": "analyse", "on": true, "ply": n?, "engine": name?}`` — start analysing the
-  game's position after ply ``n`` (default: the current position, following the game as it
-  goes on) with the engine ``name`` (one of ``GET /api/engines``; default: the game's engine
-  when it can analyse, else damier's); the server streams ``{"type": "analysis", "depth",
-  "score", "score_white", "win_in", "pv", "nodes", "nps", "time", "ply", "fen", "engine"}``
-  until ``{"type": "analyse", "on": false}``. An engine that cannot be used, or fails, is
+* ``{"type": "analyse", "on": true, "ply": n?, "node": id?, "multipv": k?, "engine": name?}``
+  — start analysing the game's position after ply ``n``, or at a node of its tree (default:
+  the current position, following the game as it goes on), with ``k`` lines (1-5), with the
+  engine ``name`` (one of ``GET /api/engines``; default: the game's engine when it can
+  analyse, else damier's); the server streams ``{"type": "analysis", "multipv", "depth",
+  "score", "score_white", "win_in", "pv", "line", "nodes", "nps", "time", "ply", "fen",
+  "node"?, "engine"}`` until ``{"type": "analyse", "on": false}``, deepening as long as
+  the position stays (:mod:`damier.web.live_analysis`). An engine that cannot be used, or fails, is
   reported as ``{"type": "analysis", "error": …, "code": …, "engine": …, "done": true}``.
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
 
@@ -35,9 +37,10 @@ from damier.web.engine_settings import BUILTIN
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.games import GameService
+from damier.web.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
 from damier.web.session import Session
 
-ANALYSIS_SECONDS = 30.0
+ANALYSIS_SECONDS = MAX_SECONDS
 STOP_GRACE = 2.0
 """Seconds an engine is given to stop its analysis before its process is killed."""
 _pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="analysis")
@@ -58,19 +61,17 @@ class Analysis:
         self.thinker = Thinker(s.row.variant, 10)
         self.on = False
         self.ply: int | None = None
-        self.key: tuple[int, str] | None = None
+        self.node: str | None = None
+        self.multipv = 1
+        self.key: tuple[Any, ...] | None = None
         self.future: asyncio.Future[None] | None = None
 
     def board_at(self) -> Board:
-        board = self.session.board.copy()
-        if self.ply is not None:
-            while board.ply > max(0, self.ply):
-                board.pop()
-        return board
+        return board_at(self.session, self.ply, self.node)
 
     async def restart(self) -> None:
         board = self.board_at()
-        key = (board.ply, board.fen())
+        key = (board.ply, board.fen(), self.node, self.multipv)
         if key == self.key and self.future is not None and not self.future.done():
             return
         await self.halt()
@@ -79,9 +80,13 @@ class Analysis:
         queue = self.queue
 
         engine = self.thinker.name
+        where = {"node": self.node} if self.node is not None else {}
+        first = board.rules.first_player
 
         def emit(info: dict[str, Any]) -> None:
-            msg = {"type": "analysis", "engine": engine, **info}
+            msg = {"type": "analysis", "engine": engine, **where, **info}
+            if info.get("pv"):
+                msg["line"] = spell_line(board, info["pv"], first)
             loop.call_soon_threadsafe(_offer, queue, msg)
 
         if board.outcome() is not None:
@@ -90,7 +95,7 @@ class Analysis:
             return
         pool = _external_pool if self.thinker.external else _pool
         self.future = loop.run_in_executor(
-            pool, self.thinker.analyse, board, emit, ANALYSIS_SECONDS
+            pool, self.thinker.analyse, board, emit, ANALYSIS_SECONDS, self.multipv
         )
 
     async def use(self, name: object) -> WebError | None:
@@ -175,8 +180,7 @@ async def game_socket(ws: WebSocket) -> None:
                 await _offer_async(queue, {"type": "pong"})
             elif kind == "analyse":
                 analysis.on = bool(msg.get("on", True))
-                ply = msg.get("ply")
-                analysis.ply = ply if isinstance(ply, int) and not isinstance(ply, bool) else None
+                analysis.ply, analysis.node, analysis.multipv = read_view(msg)
                 if analysis.on:
                     refused = await analysis.use(msg.get("engine"))
                     if refused is not None:
@@ -217,7 +221,7 @@ async def _send_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]], analys
                         note = {k: v for k, v in msg.items() if k.startswith("message")}
                         newer = {**newer, **note}
                     msg = newer
-                if analysis.on and analysis.ply is None:
+                if analysis.on and analysis.ply is None and analysis.node is None:
                     await analysis.restart()
             await ws.send_text(json.dumps(msg))
 
