@@ -45,7 +45,7 @@ def test_moves_from_stdin_one_line_per_fen() -> None:
     ("args", "message"),
     [(["moves", "--variant", "chess"], "unknown variant 'chess'; known variants: international"),
      (["moves", "--fen", "W:W31,51:B1"], "square 51 does not exist"),
-     (["perft", "--depth", "-1"], "--depth must be 0 or more"),
+     (["perft", "--depth", "-1"], "--depth/-d: -1 is out of range (0 to 30)"),
      (["perft", "--variant", "nope", "-d", "1"], "unknown variant")],
 )
 def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:

@@ -23,7 +23,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from damier import __version__
 from damier.core.errors import DamierError
@@ -74,11 +74,19 @@ class UsageError(Exception):
     """Bad command-line input detected by a command (exit status 2)."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error (exit status 2), like
+    every other bad input; the usage is one ``--help`` away."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser for the command line ``args``: the sub-command that ``args`` names gets its
     real parser (its module is imported), every other one a placeholder carrying its
     summary, enough for ``damier --help`` and for argparse's "invalid choice" message."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="damier",
         description="Draughts for the whole family of variants: rules, engine, formats.",
     )

@@ -15,7 +15,16 @@ import argparse
 import sys
 from typing import TextIO
 
-from damier.cli import UsageError, add_variant_argument
+from damier.cli import add_variant_argument
+from damier.cli.bounds import (
+    MAX_HASH_MB,
+    MAX_MULTIPV,
+    bounded_int,
+    clamped_int,
+    search_depth,
+    search_nodes,
+    search_seconds,
+)
 from damier.core.board import Board
 from damier.engine import Engine, Info, Limit, Progress
 
@@ -26,11 +35,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--fen", help="the position (default: the variant's start position)")
     p.add_argument("--moves", default="", help="moves to play from the position first")
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--depth", type=int, help="search to this depth (plies)")
-    group.add_argument("--time", type=float, help="search for this many seconds")
-    group.add_argument("--nodes", type=int, help="search this many nodes")
-    p.add_argument("--multipv", type=int, default=1, help="number of best lines to show")
-    p.add_argument("--hash", type=int, default=32, help="transposition table size in MB")
+    group.add_argument("--depth", type=search_depth, help="search to this depth (plies)")
+    group.add_argument("--time", type=search_seconds, help="search for this many seconds")
+    group.add_argument("--nodes", type=search_nodes, help="search this many nodes")
+    p.add_argument("--multipv", type=clamped_int(1, MAX_MULTIPV, "multipv"), default=1,
+                   help="number of best lines to show")
+    p.add_argument("--hash", type=bounded_int(1, MAX_HASH_MB), default=32,
+                   help=f"transposition table size in MB (1-{MAX_HASH_MB})")
     p.set_defaults(func=run)
 
 
@@ -71,8 +82,6 @@ def run(args: argparse.Namespace) -> int:
     board = Board(args.variant, args.fen)
     for text in args.moves.split():
         board.push(text)
-    if args.multipv < 1:
-        raise UsageError("--multipv must be at least 1")
     if args.depth is not None:
         limit = Limit(depth=args.depth)
     elif args.nodes is not None:

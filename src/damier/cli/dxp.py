@@ -16,6 +16,7 @@ import asyncio
 import sys
 
 from damier.cli import UsageError
+from damier.cli.bounds import bounded_int, bounded_real
 from damier.protocol.dxp.messages import DEFAULT_PORT
 from damier.protocol.dxp.session import DxpGame, run_follower, run_initiator
 from damier.protocol.match.openings import load_openings
@@ -28,10 +29,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     role.add_argument("--listen", metavar="[HOST:]PORT",
                       help=f"be the Follower on HOST (default 127.0.0.1):PORT ({DEFAULT_PORT})")
     role.add_argument("--connect", metavar="HOST:PORT", help="be the Initiator")
-    p.add_argument("--games", type=int, default=2, help="games to play as Initiator (2)")
-    p.add_argument("--time", type=float, default=5.0,
+    p.add_argument("--games", type=bounded_int(1, 100_000), default=2, help="games to play as Initiator (2)")
+    p.add_argument("--time", type=bounded_real(0.01, 999), default=5.0,
                    help="minutes per side per game as Initiator (5; whole minutes on the wire)")
-    p.add_argument("--moves", type=int, default=75,
+    p.add_argument("--moves", type=bounded_int(0, 999), default=75,
                    help="moves per game as Initiator, 0 = no limit (75)")
     p.add_argument("--openings", metavar="FILE",
                    help="Initiator: start each pair of games from the next opening (a file, or "
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", default="damier", help="name sent to the peer")
     p.add_argument("--pdn", metavar="FILE", help="append every game to this PDN file")
     p.add_argument("--once", action="store_true", help="Follower: exit after one connection")
-    p.add_argument("--peer-grace", type=float, default=60.0,
+    p.add_argument("--peer-grace", type=bounded_real(0, 86_400), default=60.0,
                    help="seconds beyond the peer's game time to wait for its move (60)")
     p.add_argument("--verbose", action="store_true", help="print every message on stderr")
     p.set_defaults(func=run)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 
 from damier.cli import UsageError, add_variant_argument
+from damier.cli.bounds import bounded_int, bounded_real, real
 from damier.core.variants import get_variant
 from damier.protocol.match.executors import dask_executor, local_executor
 from damier.protocol.match.game import Adjudication, GameRecord
@@ -41,26 +42,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="an engine as settings: name=… cmd=… dir=… proto=builtin|hub|hub1|dxp "
                         "level=N host=HOST:PORT timeout=S option.NAME=VALUE (repeatable)")
     add_variant_argument(p)
-    p.add_argument("--games", type=int, default=10, help="games to play (10; SPRT may stop early)")
+    p.add_argument("--games", type=bounded_int(1, 10_000_000), default=10,
+                   help="games to play (10; SPRT may stop early)")
     p.add_argument("--time", default="10+0.1", metavar="TC",
                    help="60 | 60+0.5 | 40/60 (seconds) | depth=N | nodes=N | movetime=S "
                         "(default 10+0.1)")
     p.add_argument("--openings", default=None, metavar="FILE",
                    help="opening file, or a shipped set: 2move, 3move, start "
                         "(default 2move for international, start otherwise)")
-    p.add_argument("--concurrency", type=int, default=None, metavar="K",
+    p.add_argument("--concurrency", type=bounded_int(0, 10_000), default=None, metavar="K",
                    help="games in flight (default 1 locally, all worker threads on a cluster); "
                         "0 plays in this process")
     p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    p.add_argument("--cluster-timeout", type=float, default=30.0, metavar="S",
+    p.add_argument("--cluster-timeout", type=bounded_real(0, 86_400), default=30.0, metavar="S",
                    help="seconds to wait for the Dask scheduler (30)")
     p.add_argument("--pgn", "--pdn", dest="pdn", metavar="OUT.pdn", help="append games here")
-    p.add_argument("--sprt", nargs=4, type=float, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
+    p.add_argument("--sprt", nargs=4, type=real, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
                    help="stop when the SPRT of elo0 against elo1 decides")
     p.add_argument("--adjudicate", metavar="MEN[:PLIES]",
                    help="adjudicate a win when both engines see a side ahead by MEN men for "
                         "PLIES consecutive plies (default plies 4)")
-    p.add_argument("--max-moves", type=int, default=200,
+    p.add_argument("--max-moves", type=bounded_int(0, 100_000), default=200,
                    help="adjudicate a draw after this many moves (200; 0 = never)")
     p.set_defaults(func=run)
 

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 
 from damier.cli import UsageError
+from damier.cli.bounds import bounded_int
 from damier.core.variants import get_variant
 from damier.formats.pdn import Game, read_games, write_game
 
@@ -35,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check.add_argument("--quiet", "-q", action="store_true", help="print the summary only")
     convert.add_argument("--to", choices=("pdn", "fen"), default="pdn", help="output format")
     convert.add_argument("--output", "-o", help="output file (default: standard output)")
-    convert.add_argument("--line-length", type=int, default=80, help="0: no wrapping")
+    convert.add_argument("--line-length", type=bounded_int(0, 100_000), default=80,
+                         help="0: no wrapping")
     p.set_defaults(func=run, parser=p)
 
 

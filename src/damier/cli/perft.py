@@ -11,7 +11,8 @@ import argparse
 import sys
 import time
 
-from damier.cli import UsageError, add_variant_argument
+from damier.cli import add_variant_argument
+from damier.cli.bounds import MAX_PERFT_DEPTH, bounded_int
 from damier.core.board import Board
 
 
@@ -19,15 +20,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("perft", help="count move-generation leaves to a depth")
     add_variant_argument(p)
     p.add_argument("--fen", help="position (default: the start)")
-    p.add_argument("--depth", "-d", type=int, required=True, help="plies to search")
+    p.add_argument("--depth", "-d", type=bounded_int(0, MAX_PERFT_DEPTH), required=True,
+                   help=f"plies to search (0-{MAX_PERFT_DEPTH})")
     p.add_argument("--divide", action="store_true", help="print the count under each move")
     p.add_argument("--time", action="store_true", help="also print time and speed (stderr)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        raise UsageError("--depth must be 0 or more")
     board = Board(args.variant, args.fen)
     gen, pos = board.gen, board.position
     print(f"move generation: {generator_path(board)}", file=sys.stderr)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from damier.cli import add_variant_argument
+from damier.cli.bounds import integer, search_seconds
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
 from damier.core.errors import DamierError
@@ -43,10 +44,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--color", default="white", help="your colour against the computer")
     p.add_argument("--level", type=int, default=5, choices=range(1, 11), metavar="1-10",
                    help="engine level, 1 (beginner) to 10 (full strength); default 5")
-    p.add_argument("--time", type=float, default=1.0,
+    p.add_argument("--time", type=search_seconds, default=1.0,
                    help="seconds per engine move (default 1)")
     p.add_argument("--pdn", metavar="FILE", help="write the game to this PDN file at the end")
-    p.add_argument("--seed", type=int, help="seed of the random player and of the engine")
+    p.add_argument("--seed", type=integer, help="seed of the random player and of the engine")
     p.add_argument("--ascii", action="store_true", help="plain ASCII board, no colour")
     p.set_defaults(func=run)
 

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from damier.cli import add_variant_argument
+from damier.cli.bounds import bounded_int
 from damier.core.board import Board
 from damier.formats.svg import board as svg_board
 
@@ -21,7 +22,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--fen", help="position (default: the start position)")
     p.add_argument("--output", "-o", default="board.svg", help="output file; '-' for stdout")
     p.add_argument("--flip", action="store_true", help="show the board from Black's side")
-    p.add_argument("--size", type=int, default=400, help="picture size in pixels")
+    p.add_argument("--size", type=bounded_int(16, 20_000), default=400,
+                   help="picture size in pixels (16-20000)")
     p.add_argument("--numbers", action=argparse.BooleanOptionalAction, default=None,
                    help="write the square numbers")
     p.add_argument("--coordinates", action=argparse.BooleanOptionalAction, default=None,

@@ -39,3 +39,21 @@ class AmbiguousMoveError(IllegalMoveError):
 
 class GameOverError(DamierError):
     """A move was attempted after the game ended."""
+
+
+EXCERPT_CHARS = 60
+"""How much of a bad token an error message quotes (:func:`excerpt`)."""
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` quoted for an error message: whole when short, else its start and its length,
+    so that a message never grows with the input.
+
+    >>> excerpt("32-28")
+    "'32-28'"
+    >>> excerpt("9" * 5000, 8)
+    "'99999999'... (5,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

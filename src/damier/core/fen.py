@@ -9,6 +9,11 @@ trailing garbage are errors that say what and where. Writing is canonical (docs/
 ``<turn>:W<white>:B<black>``, squares ascending in the variant's notation, ``K`` per king,
 no ranges.
 
+Bounds: a FEN longer than :data:`MAX_FEN_CHARS` characters, or a square number of more than
+:data:`MAX_SQUARE_DIGITS` digits, is a :class:`FenError` before anything is converted (no
+number of thousands of digits reaches ``int``), and messages quote at most a short excerpt
+of the text.
+
 This module must not generate moves.
 
 >>> from damier.core.variants import get_variant
@@ -30,13 +35,18 @@ import re
 from collections.abc import Callable
 
 from damier.core.colors import BLACK, WHITE
-from damier.core.errors import FenError
+from damier.core.errors import FenError, excerpt
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.squares import SquareNames
 
+MAX_FEN_CHARS = 1000
+"""Longest FEN text read (a full 12x12 board in long form needs under 400 characters)."""
+MAX_SQUARE_DIGITS = 3
+"""Most digits in a square number (the largest board has 72 squares)."""
+
 _SECTION = re.compile(r"^([WB])(.*)$", re.S)
-_NUM_ITEM = re.compile(r"^(K?)(\d+)(?:-(\d+))?$")
+_NUM_ITEM = re.compile(rf"^(K?)(\d{{1,{MAX_SQUARE_DIGITS}}})(?:-(\d{{1,{MAX_SQUARE_DIGITS}}}))?$")
 _ALG_ITEM = re.compile(r"^(K?)([a-zA-Z]\d{1,2})$")
 
 
@@ -48,8 +58,10 @@ def parse_fen(text: str, rules: Rules) -> Position:
         t = t[1:-1].strip()
 
     def fail(why: str) -> FenError:
-        return FenError(f"FEN {raw!r}: {why}")
+        return FenError(f"FEN {excerpt(raw, 80)}: {why}")
 
+    if len(t) > MAX_FEN_CHARS:
+        raise fail(f"longer than {MAX_FEN_CHARS} characters")
     if not t:
         raise fail("empty position")
     if t.endswith("."):
@@ -57,7 +69,7 @@ def parse_fen(text: str, rules: Rules) -> Position:
     parts = t.split(":")
     turn_text = parts[0].strip().upper()
     if turn_text not in ("W", "B"):
-        raise fail(f"side to move must be W or B, not {parts[0]!r}")
+        raise fail(f"side to move must be W or B, not {excerpt(parts[0])}")
     turn = WHITE if turn_text == "W" else BLACK
     names = rules.names
     seen: dict[int, str] = {}
@@ -71,7 +83,7 @@ def parse_fen(text: str, rules: Rules) -> Position:
         if not m:
             if re.fullmatch(r"[HF]\d+", part):
                 continue  # lidraughts half-move / full-move fields (docs/pdn.md, "FEN")
-            raise fail(f"field {pos_in_text} {part!r} must start with W or B")
+            raise fail(f"field {pos_in_text} {excerpt(part)} must start with W or B")
         colour, body = m.group(1), m.group(2).strip()
         if colour in colours_done:
             raise fail(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice")
@@ -110,7 +122,7 @@ def _items(item: str, names: SquareNames, fail: Callable[[str], FenError]) -> li
         lo = int(m.group(2))
         hi = int(m.group(3)) if m.group(3) else lo
         if hi < lo:
-            raise fail(f"range {item!r} runs backwards")
+            raise fail(f"range {excerpt(item)} runs backwards")
         out = []
         for n in range(lo, hi + 1):
             try:
@@ -124,7 +136,10 @@ def _items(item: str, names: SquareNames, fail: Callable[[str], FenError]) -> li
             return [(names.index_of_algebraic(m.group(2)), m.group(1) == "K")]
         except ValueError as e:
             raise fail(str(e)) from None
-    raise fail(f"{item!r} is not a square, a K-square or a range")
+    if re.fullmatch(r"K?[\d-]+", item):
+        raise fail(f"{excerpt(item)}: no square has a number of more than "
+                   f"{MAX_SQUARE_DIGITS} digits")
+    raise fail(f"{excerpt(item)} is not a square, a K-square or a range")
 
 
 def write_fen(pos: Position, rules: Rules, algebraic: bool | None = None) -> str:
@@ -185,12 +200,13 @@ def from_hub(text: str, rules: Rules) -> Position:
     """Read a Hub position string (see :func:`to_hub`); :class:`FenError` when malformed."""
     t = text.strip()
     g = rules.geometry
+    quoted = excerpt(text, 80)
     if len(t) != g.squares + 1:
         raise FenError(
-            f"Hub position {text!r}: expected {g.squares + 1} characters, got {len(t)}"
+            f"Hub position {quoted}: expected {g.squares + 1} characters, got {len(t)}"
         )
     if t[0] not in "WB":
-        raise FenError(f"Hub position {text!r}: side to move must be W or B, not {t[0]!r}")
+        raise FenError(f"Hub position {quoted}: side to move must be W or B, not {t[0]!r}")
     white = black = kings = 0
     for n, ch in enumerate(t[1:], start=1):
         bit = g.mask[rules.names.index_of_number(n)]
@@ -199,12 +215,12 @@ def from_hub(text: str, rules: Rules) -> Position:
         elif ch in "bB":
             black |= bit
         elif ch != "e":
-            raise FenError(f"Hub position {text!r}: character {n + 1} {ch!r} is not w, b, W, B or e")
+            raise FenError(f"Hub position {quoted}: character {n + 1} {ch!r} is not w, b, W, B or e")
         if ch in "WB":
             kings |= bit
     promo_w, promo_b = rules.promotion_rows
     bad = (white & ~kings & promo_w) | (black & ~kings & promo_b)
     if bad:
         sq = rules.names.label(g.squares_of(bad)[0])
-        raise FenError(f"Hub position {text!r}: a man on square {sq} stands on its own crowning row")
+        raise FenError(f"Hub position {quoted}: a man on square {sq} stands on its own crowning row")
     return Position(white, black, kings, WHITE if t[0] == "W" else BLACK, 0)

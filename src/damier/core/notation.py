@@ -33,13 +33,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from damier.core.colors import BLACK, WHITE, color_name
-from damier.core.errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from damier.core.errors import AmbiguousMoveError, IllegalMoveError, NotationError, excerpt
 from damier.core.move import Move
 
 if TYPE_CHECKING:
     from damier.core.movegen import FastMove, MoveGenerator
     from damier.core.position import Position
     from damier.core.rules import Rules
+
+MAX_MOVE_CHARS = 300
+"""Longest move text read: a long-form capture of 24 pieces on 12x12 needs under 120
+characters; a longer text is refused before it is parsed (and quoted as an excerpt)."""
 
 _MOVE_NUMBER = re.compile(r"^\s*\d+\s*\.(?:\s*\.\.)?\s*|^\s*\.\.\.\s*")
 _STRENGTH = re.compile(r"(?:[!?]+|\([!?]+\)|[+#*=]+)$")
@@ -69,6 +73,9 @@ def parse_move(
     when it fits several moves and :class:`IllegalMoveError` (saying why) when it fits none.
     """
     original = text
+    if len(text) > MAX_MOVE_CHARS:
+        raise NotationError(f"{excerpt(text)} is not a move (longer than {MAX_MOVE_CHARS} "
+                            "characters)")
     t = clean_move_text(text)
     if not t:
         raise NotationError(f"{original!r} is not a move")

@@ -26,9 +26,9 @@ import re
 
 from damier.core.geometry import Geometry
 
-_GAMETYPE = re.compile(
-    r"^\s*(\d+)\s*"
-    r"(?:,\s*([WB])\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$"
+_GAMETYPE = re.compile(  # numbers of at most 4 digits: no huge int() from a tag value
+    r"^\s*(\d{1,4})\s*"
+    r"(?:,\s*([WB])\s*,\s*(\d{1,4})\s*,\s*(\d{1,4})\s*,\s*([ANS])([0-3])\s*(?:,\s*([01])\s*)?)?$"
 )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, excerpt
 from damier.core.rules import Rules
 from damier.core.squares import parse_gametype
 from damier.core.variants import all_variants, get_variant
@@ -76,7 +76,7 @@ def rules_for_gametype(value: str, default: Rules | str | None = None) -> Rules:
     """
     fields = parse_gametype(value)
     if fields is None:
-        raise GameTypeError(f"GameType {value!r} is not a valid PDN GameType value")
+        raise GameTypeError(f"GameType {excerpt(value)} is not a valid PDN GameType value")
     number, start, width, height, *_ = fields
     preferred = get_variant(default) if default is not None else None
     desc = _normalise(value)
@@ -85,7 +85,7 @@ def rules_for_gametype(value: str, default: Rules | str | None = None) -> Rules:
             return preferred
         found = _canonical(number)
         if found is None:
-            raise GameTypeError(f"GameType {value!r}: no registered variant has type {number}")
+            raise GameTypeError(f"GameType {excerpt(value)}: no registered variant has type {number}")
         return found
     candidates = [r for r in all_variants() if r.gametype_number == number]
     if preferred is not None and preferred.gametype_number == number:
@@ -96,10 +96,10 @@ def rules_for_gametype(value: str, default: Rules | str | None = None) -> Rules:
     base = _canonical(number) if preferred is None or preferred.gametype_number != number \
         else preferred
     if base is None:
-        raise GameTypeError(f"GameType {value!r}: no registered variant has type {number}")
+        raise GameTypeError(f"GameType {excerpt(value)}: no registered variant has type {number}")
     if base.shape == "dark" and (width != base.size or height != base.size):
         raise GameTypeError(
-            f"GameType {value!r}: a {width}x{height} board, but {base.title} is played on "
+            f"GameType {excerpt(value)}: a {width}x{height} board, but {base.title} is played on "
             f"{base.size}x{base.size}"
         )
     return _derived(base, desc)

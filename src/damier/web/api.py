@@ -1,8 +1,9 @@
 """The JSON API: HTTP routes over :class:`~damier.web.games.GameService`.
 
-Every handler reads a capped body (:data:`MAX_JSON` for JSON, :data:`MAX_PDN` for PDN),
-checks types, calls the service and answers JSON. Client mistakes are answered 4xx with
-``{"error": message}`` (400 unreadable body, 404 unknown game or route, 409 not possible
+Every handler reads a capped body (:data:`MAX_JSON` for JSON, :data:`MAX_PDN` for PDN;
+the bounds are in :mod:`damier.web.limits`), checks types, calls the service and answers
+JSON. Client mistakes are answered 4xx with ``{"error": message}`` (400 unreadable body,
+401/403 refused by :mod:`damier.web.guard`, 404 unknown game or route, 409 not possible
 now, 413 body too large, 415 wrong content type, 422 invalid value such as an illegal or
 ambiguous move); a 500 would be a bug. Routes are listed in :data:`routes`; the reference
 with examples is ``docs/web.md``.
@@ -12,7 +13,7 @@ This module must not hold game logic; it translates between HTTP and the service
 
 from __future__ import annotations
 
-import json
+import asyncio
 from typing import Any
 
 from starlette.requests import Request
@@ -24,13 +25,18 @@ from damier.core.errors import DamierError
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.games import GameService
+from damier.web.limits import (
+    MAX_JSON,
+    MAX_LIST_OFFSET,
+    MAX_MOVE_TEXT,
+    MAX_PDN,
+    BadJson,
+    parse_json_object,
+)
 from damier.web.session import Session
 from damier.web.state import position_json, variant_info, variants_list
 
-MAX_JSON = 64 * 1024
-"""Largest JSON request body accepted (bytes)."""
-MAX_PDN = 5 * 1024 * 1024
-"""Largest PDN import accepted (bytes)."""
+__all__ = ["MAX_JSON", "MAX_PDN", "read_body", "read_json", "routes"]
 
 
 def service(request: Request) -> GameService:
@@ -42,11 +48,10 @@ async def read_body(request: Request, limit: int) -> bytes:
     """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None:
-        try:
-            if int(declared) > limit:
-                raise WebError(413, f"request body too large (limit {limit} bytes)")
-        except ValueError:
-            raise WebError(400, "bad Content-Length header") from None
+        if not declared.strip().isdigit() or len(declared) > 20:
+            raise WebError(400, "bad Content-Length header")
+        if int(declared) > limit:
+            raise WebError(413, f"request body too large (limit {limit} bytes)")
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -63,12 +68,12 @@ async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise WebError(400, f"the body is not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise WebError(422, "the body must be a JSON object")
-    return data
+        if len(raw) > MAX_JSON:  # a JSON import: parse it off the event loop
+            return await asyncio.to_thread(parse_json_object, raw)
+        return parse_json_object(raw)
+    except BadJson as e:
+        status = 422 if "must be an object" in str(e) else 400
+        raise WebError(status, f"the body: {e}") from None
 
 
 def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str | None:
@@ -131,13 +136,12 @@ async def check_position(request: Request) -> JSONResponse:
 
 
 async def list_games(request: Request) -> JSONResponse:
-    try:
-        limit = int(request.query_params.get("limit", "100"))
-        offset = int(request.query_params.get("offset", "0"))
-    except ValueError:
-        raise WebError(422, "limit and offset must be integers") from None
-    if not (1 <= limit <= 1000) or offset < 0:
-        raise WebError(422, "limit must be 1-1000 and offset >= 0")
+    texts = (request.query_params.get("limit", "100"), request.query_params.get("offset", "0"))
+    if not all(t.isdigit() and t.isascii() and len(t) <= 12 for t in texts):
+        raise WebError(422, "limit and offset must be integers of at most 12 digits")
+    limit, offset = int(texts[0]), int(texts[1])
+    if not (1 <= limit <= 1000) or offset > MAX_LIST_OFFSET:
+        raise WebError(422, f"limit must be 1-1000 and offset 0-{MAX_LIST_OFFSET}")
     svc = service(request)
     return JSONResponse({"games": svc.list_games(limit, offset), "total": svc.store.count_games()})
 
@@ -195,8 +199,8 @@ async def play_move(request: Request) -> JSONResponse:
     move = data.get("move")
     if not isinstance(move, str) or not move.strip():
         raise WebError(422, 'the body must give the move, e.g. {"move": "32-28"}')
-    if len(move) > 400:
-        raise WebError(422, "move text too long")
+    if len(move) > MAX_MOVE_TEXT:
+        raise WebError(422, f"move text longer than {MAX_MOVE_TEXT} characters")
     await service(request).play(s, move, wait=wait_flag(request, data))
     return state_response(request, s)
 
@@ -256,7 +260,7 @@ async def import_pdn(request: Request) -> JSONResponse:
             text = raw.decode("latin-1")
     else:
         raise WebError(415, "send the PDN as text/plain or as JSON {\"pdn\": ...}")
-    if len(text.encode("utf-8", "replace")) > MAX_PDN:
+    if len(text) > MAX_PDN or len(text.encode("utf-8", "replace")) > MAX_PDN:
         raise WebError(413, f"PDN too large (limit {MAX_PDN} bytes)")
     svc = service(request)
     variant = request.query_params.get("variant") or None

@@ -15,6 +15,11 @@ from the client:
   reported as ``{"type": "analysis", "error": …, "code": …, "engine": …, "done": true}``.
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
 
+A message that is not a JSON object (binary frames, bad JSON, nesting deeper than
+:data:`~damier.web.limits.MAX_JSON_DEPTH`, more than
+:data:`~damier.web.limits.MAX_WS_MESSAGE` bytes) is answered ``{"type": "error", "status":
+400, …}`` and the socket stays open.
+
 An unknown game gets ``{"type": "error", "status": 404, …}`` and the socket is closed with
 code 4404. The engine runs in a thread of its own pool; its results reach the socket via
 ``call_soon_threadsafe``. This module must not change games.
@@ -25,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -32,11 +38,13 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.core.board import Board
+from damier.core.errors import excerpt
 from damier.web.engine_bridge import Thinker
 from damier.web.engine_settings import BUILTIN
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.games import GameService
+from damier.web.limits import MAX_WS_MESSAGE, BadJson, parse_json_object
 from damier.web.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
 from damier.web.session import Session
 
@@ -166,14 +174,14 @@ async def game_socket(ws: WebSocket) -> None:
     try:
         await ws.send_json({"type": "state", "game": svc.state(s)})
         while True:
-            raw = await ws.receive_text()
+            event = await ws.receive()
+            if event["type"] == "websocket.disconnect":
+                break
             try:
-                msg = json.loads(raw)
-                if not isinstance(msg, dict):
-                    raise ValueError("not an object")
-            except ValueError:
+                msg = read_message(event)
+            except BadJson as e:
                 await _offer_async(queue, {"type": "error", "status": 400, "code": "bad_message",
-                                           "error": "messages must be JSON objects"})
+                                           "error": f"messages must be JSON objects: {e}"})
                 continue
             kind = msg.get("type")
             if kind == "ping":
@@ -193,15 +201,26 @@ async def game_socket(ws: WebSocket) -> None:
                 else:
                     await analysis.halt()
             else:
+                shown = excerpt(kind) if isinstance(kind, str) else type(kind).__name__
                 await _offer_async(queue, {"type": "error", "status": 422,
                                            "code": "bad_message",
-                                           "error": f"unknown message type {kind!r}"})
+                                           "error": f"unknown message type {shown}"})
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         s.listeners.discard(queue)
         sender.cancel()
         await analysis.close()
+
+
+def read_message(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON object of a received text frame; :class:`BadJson` for anything else."""
+    text = event.get("text")
+    if text is None:
+        raise BadJson("binary frames are not read")
+    if len(text) > MAX_WS_MESSAGE:
+        raise BadJson(f"longer than {MAX_WS_MESSAGE} characters")
+    return parse_json_object(text)
 
 
 async def _offer_async(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> None:

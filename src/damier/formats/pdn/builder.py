@@ -17,7 +17,14 @@ from collections.abc import Callable
 from functools import cache
 
 from damier.core.board import Board
-from damier.core.errors import AmbiguousMoveError, DamierError, FenError, IllegalMoveError
+from damier.core.errors import (
+    EXCERPT_CHARS,
+    AmbiguousMoveError,
+    DamierError,
+    FenError,
+    IllegalMoveError,
+    excerpt,
+)
 from damier.core.fen import parse_fen
 from damier.core.move import Move
 from damier.core.movegen import generator
@@ -33,6 +40,11 @@ Token = tuple[str, str, int, Chunk]
 """``(kind, text, position in chunk, chunk)``."""
 
 HEADER_KINDS = frozenset({"tag", "tagx", "lbr", "badtag"})
+MAX_NAG = 9999
+"""Largest numeric annotation glyph read (PGN stops at ``$255``, but real PDN files use
+higher numbers such as ``$902``; a number of five digits or more is an error)."""
+MAX_MESSAGE_CHARS = 400
+"""Longest issue message: a quoted token is cut to an excerpt (:func:`excerpt`)."""
 
 _LEADING_ZERO = re.compile(r"(?<![\d])0\d")
 _PLAIN = re.compile(r"([a-zA-Z]?\d{1,3})([-x:])([a-zA-Z]?\d{1,3})\Z")
@@ -66,7 +78,7 @@ def _parse_fen(text: str, rules: Rules, warn: Callable[[str], None]) -> Position
             items.append("K" + item if crowned else item)
         fixed.append(colour + ",".join(items) if row else section)
     position = parse_fen(":".join(fixed), rules)
-    warn(f"FEN {text!r}: men on their own crowning row read as kings")
+    warn(f"FEN {excerpt(text)}: men on their own crowning row read as kings")
     return position
 
 
@@ -110,6 +122,8 @@ class Builder:
         self.game_comments: list[str] = []
 
     def issue(self, tok: Token, message: str, severity: str = "error") -> None:
+        if len(message) > MAX_MESSAGE_CHARS:  # a safety net: quotes are cut where they are made
+            message = message[:MAX_MESSAGE_CHARS] + "..."
         line, col, _ = tok[3].locate(tok[2])
         target = self.game.errors if severity == "error" else self.game.warnings
         target.append(PdnIssue(line, col, message, severity))
@@ -160,17 +174,17 @@ class Builder:
         kind, text = tok[0], tok[1]
         if kind == "badtag":
             text = "[" + text
-            self.issue(tok, f"tag without its opening '[': {tok[1].strip()}", "warning")
+            self.issue(tok, f"tag without its opening '[': {_cut(tok[1].strip())}", "warning")
         m = TAG_PARTS.match(text)
         if m is None:  # pragma: no cover - the token expression guarantees the shape
-            self.issue(tok, f"unreadable tag {text!r}")
+            self.issue(tok, f"unreadable tag {excerpt(text)}")
             return
         name, value = m.group(1), unescape(m.group(2))
         if not IDENTIFIER.match(name):
-            self.issue(tok, f"invalid tag name {name!r} (a tag name is a capital letter "
+            self.issue(tok, f"invalid tag name {excerpt(name)} (a tag name is a capital letter "
                             "followed by letters, digits and '_')")
         if name in self.game.tags:
-            self.issue(tok, f"tag {name} appears twice; the last value is kept", "warning")
+            self.issue(tok, f"tag {_cut(name)} appears twice; the last value is kept", "warning")
         self.game.tags[name] = value
         self.tag_tokens[name] = tok
 
@@ -184,7 +198,7 @@ class Builder:
         text, strength, star = m.group(1), m.group(2), m.group(3)
         if star:
             strength += "*"
-            self.issue(tok, f"'*' after move {text} read as a strength sign (forced move)",
+            self.issue(tok, f"'*' after move {_cut(text)} read as a strength sign (forced move)",
                        "warning")
         if line.dead:
             return
@@ -205,16 +219,16 @@ class Builder:
             except IllegalMoveError as e:
                 joined = self.join_jumps(tok, text, board)
                 if joined is None:
-                    self.issue(tok, f"move {text}: {_reason(e, text)}")
+                    self.issue(tok, f"move {_cut(text)}: {_reason(e, text)}")
                     line.dead = True
                     return
                 mv = joined
         if _LEADING_ZERO.search(text):
-            self.issue(tok, f"leading zero in {text!r}", "warning")
+            self.issue(tok, f"leading zero in {excerpt(text)}", "warning")
         if mv.is_capture == ("-" in text and "x" not in text and ":" not in text) and \
                 "," not in text and not (len(text) == 4 and text[0].isalpha()):
             what = "'-' for a capture" if mv.is_capture else "a capture sign for a quiet move"
-            self.issue(tok, f"{text}: {what}", "warning")
+            self.issue(tok, f"{_cut(text)}: {what}", "warning")
         node = Node(line.node, self.rules, self.gen.apply(before, mv.fast), mv)
         node.strength = strength
         if line.before:
@@ -328,7 +342,7 @@ class Builder:
                        "warning")
             return fits[0]
         if self.strict or not fits:
-            self.issue(tok, f"move {text}: {_reason(error, text)}")
+            self.issue(tok, f"move {_cut(text)}: {_reason(error, text)}")
             return None
         self.issue(tok, f"{error}; read as {fits[0].long()}", "warning")
         return fits[0]
@@ -365,10 +379,17 @@ class Builder:
         else:
             line.node.comments_after.append(body)
 
+    def nag(self, tok: Token, line: _Line) -> None:
+        digits = tok[1][1:]
+        if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
+            self.issue(tok, f"NAG ${_cut(digits)} out of range ($0 to ${MAX_NAG})")
+        elif not line.dead:
+            line.node.nags.append(int(digits))
+
     def setup(self, tok: Token, line: _Line) -> None:
         m = re.match(r'/\s*FEN\s+"([^"]*)"\s*/$', tok[1])
         if m is None:
-            self.issue(tok, f"unknown setup command {tok[1]!r}")
+            self.issue(tok, f"unknown setup command {excerpt(tok[1])}")
             return
         try:
             position = _parse_fen(self.rotated(m.group(1)), self.rules,
@@ -403,7 +424,7 @@ class Builder:
                 if kind in ("tag", "badtag"):
                     self.tag(tok)
                 elif kind == "tagx":
-                    self.issue(tok, f"{tok[1]} is not a tag (a tag is [Name \"value\"])")
+                    self.issue(tok, f"{_cut(tok[1])} is not a tag (a tag is [Name \"value\"])")
                 else:
                     self.issue(tok, "'[' without a tag")
                 continue
@@ -433,12 +454,11 @@ class Builder:
             elif kind == "movenum":
                 continue
             elif kind == "nag":
-                if not line.dead:
-                    line.node.nags.append(int(tok[1][1:]))
+                self.nag(tok, line)
             elif kind == "strength":
                 if line.node.parent is not None and not line.dead:
                     line.node.strength += tok[1]
-                self.issue(tok, f"space before the strength sign {tok[1]}", "warning")
+                self.issue(tok, f"space before the strength sign {_cut(tok[1])}", "warning")
             elif kind == "lpar":
                 line = self.open_variation(tok, line)
             elif kind == "rpar":
@@ -448,10 +468,10 @@ class Builder:
             elif kind == "ellipsis":
                 continue
             elif kind == "unknown":
-                self.issue(tok, f"unknown move {tok[1]!r} cannot be replayed")
+                self.issue(tok, f"unknown move {excerpt(tok[1])} cannot be replayed")
                 line.dead = True
             else:
-                self.issue(tok, f"unexpected {tok[1]!r}")
+                self.issue(tok, f"unexpected {excerpt(tok[1])}")
         if line is None:
             line = self.start_body(first)
         if self.stack:
@@ -477,7 +497,12 @@ def _check_move_numbers(tokens: list[Token], builder: Builder) -> None:
             while j < len(tokens) and tokens[j][0] in ("comment", "escape", "cr", "nag"):
                 j += 1
             if j == len(tokens) or tokens[j][0] not in ("move", "ellipsis", "unknown"):
-                builder.issue(tok, f"move number {tok[1]} without a move", "warning")
+                builder.issue(tok, f"move number {_cut(tok[1])} without a move", "warning")
+
+
+def _cut(text: str) -> str:
+    """``text`` as it is when short, else a quoted excerpt (messages stay short)."""
+    return text if len(text) <= EXCERPT_CHARS else excerpt(text)
 
 
 def _reason(error: IllegalMoveError, text: str) -> str:

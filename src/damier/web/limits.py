@@ -1,0 +1,75 @@
+"""The web app's bounds on what a client may send, and the bounded JSON reader.
+
+Every number here is a ceiling that keeps one request from costing the server more than a
+fraction of a second or a few megabytes; ``docs/web.md`` lists them for users. A request
+beyond a bound gets a 4xx answer that says which bound, never a 5xx.
+
+This module must not know about games or HTTP routes.
+
+>>> parse_json_object(b'{"move": "32-28"}')
+{'move': '32-28'}
+>>> parse_json_object(b"[" * 100 + b"]" * 100)
+Traceback (most recent call last):
+...
+damier.web.limits.BadJson: the JSON is nested more than 20 levels deep
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+MAX_JSON = 64 * 1024
+"""Largest JSON request body (bytes)."""
+MAX_PDN = 5 * 1024 * 1024
+"""Largest PDN import (bytes)."""
+MAX_JSON_DEPTH = 20
+"""Deepest nesting of arrays and objects in a JSON body or WebSocket message."""
+MAX_WS_MESSAGE = 16 * 1024
+"""Largest WebSocket message from a client (bytes); uvicorn closes the socket beyond it."""
+MAX_LIST_OFFSET = 10**9
+"""Largest ``offset`` of the games list (SQLite takes 64-bit integers; this is ample)."""
+MAX_MOVE_TEXT = 400
+"""Longest move text sent to ``/moves`` (the notation reader has its own, lower bound)."""
+
+
+class BadJson(ValueError):
+    """A body or message that is not a JSON object within the bounds; the text says why."""
+
+
+def parse_json_object(raw: bytes | str) -> dict[str, Any]:
+    """The JSON object in ``raw``; :class:`BadJson` if it is not one or is nested too deep."""
+    if _too_deep(raw):
+        raise BadJson(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise BadJson(f"not valid JSON: {e}") from None
+    except RecursionError:  # pragma: no cover - _too_deep stops this first
+        raise BadJson(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep") from None
+    if not isinstance(data, dict):
+        raise BadJson("the JSON must be an object")
+    return data
+
+
+def _too_deep(raw: bytes | str) -> bool:
+    """Whether brackets outside strings nest deeper than :data:`MAX_JSON_DEPTH` (a scan before
+    ``json.loads``, whose recursion would otherwise decide the limit: 2,000 ``[`` made it
+    raise ``RecursionError``)."""
+    text = raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")
+    if text.count(b"[") + text.count(b"{") <= MAX_JSON_DEPTH:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub(b"", text)):
+        if bracket in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+_STRINGS = re.compile(rb'"(?:[^"\\]++|\\.)*+"', re.S)
+_BRACKETS = re.compile(rb"[\[\]{}]")
