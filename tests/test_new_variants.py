@@ -26,6 +26,7 @@ from damier.formats.svg import board as svg_board
 from damier.protocol.hub.server import HubServer
 from damier.protocol.hub.syntax import parse_line
 from damier.web.app import create_app
+from tests.web.conftest import LOCAL
 
 NEW = ["thai", "portuguese", "malaysian", "ceylonese", "old-french", "german"]
 
@@ -114,7 +115,7 @@ def test_terminal_game(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", NEW)
 def test_web_api_game(variant: str, tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path / "games.sqlite3")) as client:
+    with TestClient(create_app(tmp_path / "games.sqlite3"), base_url=LOCAL) as client:
         listed = {v["name"]: v for v in client.get("/api/variants").json()}
         board = Board(variant)
         assert listed[variant]["start_fen"] == board.fen()

@@ -32,9 +32,16 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+LOCAL = "http://127.0.0.1:8000"
+"""Base URL of test clients: the app answers only to its own host names (TestClient's
+default ``testserver`` is refused with 403, see damier.web.guard)."""
+LOCAL_WS = "ws://127.0.0.1:8000"
+"""Prefix of WebSocket URLs in tests (``websocket_connect`` ignores ``base_url``)."""
+
+
 @pytest.fixture
 def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         yield c
 
 

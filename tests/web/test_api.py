@@ -96,12 +96,14 @@ def test_create_rejects_bad_input(client: TestClient, body: dict[str, Any], frag
 
 
 def test_bad_bodies(client: TestClient) -> None:
-    assert "JSON" in error_of(client.post("/api/games", content=b"{bad"), 400)
-    error_of(client.post("/api/games", content=b"\xff\xfe"), 400)
+    as_json = {"content-type": "application/json"}
+    assert "JSON" in error_of(client.post("/api/games", content=b"{bad", headers=as_json), 400)
+    error_of(client.post("/api/games", content=b"\xff\xfe", headers=as_json), 400)
     error_of(client.post("/api/games", json=[1, 2]), 422)
     big = b'{"x": "' + b"a" * (MAX_JSON + 10) + b'"}'
-    assert "too large" in error_of(client.post("/api/games", content=big), 413)
-    error_of(client.post("/api/games", content=b"{}", headers={"content-length": "x"}), 400)
+    assert "too large" in error_of(client.post("/api/games", content=big, headers=as_json), 413)
+    error_of(client.post("/api/games", content=b"{}",
+                         headers={"content-length": "x", **as_json}), 400)
 
 
 def test_list_newest_first_and_paging(client: TestClient) -> None:
@@ -185,14 +187,14 @@ def test_game_over_rejects_moves(client: TestClient) -> None:
 
 def test_undo(client: TestClient) -> None:
     gid = new_game(client)["id"]
-    assert "take back" in error_of(client.post(f"/api/games/{gid}/undo"), 409)
+    assert "take back" in error_of(client.post(f"/api/games/{gid}/undo", json={}), 409)
     move(client, gid, "32-28")
     move(client, gid, "19-23")
-    s = client.post(f"/api/games/{gid}/undo").json()
+    s = client.post(f"/api/games/{gid}/undo", json={}).json()
     assert s["ply"] == 1 and s["turn"] == "black"
     eng = new_game(client, black="engine", level=1)["id"]
     move(client, eng, "32-28")
-    s = client.post(f"/api/games/{eng}/undo").json()
+    s = client.post(f"/api/games/{eng}/undo", json={}).json()
     assert s["ply"] == 0 and s["turn"] == "white"  # the human's move and the reply
 
 
@@ -201,13 +203,13 @@ def test_resign(client: TestClient) -> None:
     error_of(client.post(f"/api/games/{gid}/resign", json={"color": "green"}), 422)
     s = client.post(f"/api/games/{gid}/resign", json={"color": "black"}).json()
     assert s["status"] == "over" and s["winner"] == "white" and "black resigned" in s["reason"]
-    error_of(client.post(f"/api/games/{gid}/resign"), 409)
-    s = client.post(f"/api/games/{gid}/undo")  # nothing to take back: still over
+    error_of(client.post(f"/api/games/{gid}/resign", json={}), 409)
+    s = client.post(f"/api/games/{gid}/undo", json={})  # nothing to take back: still over
     assert s.status_code == 409
     eng = new_game(client, black="engine", level=1)["id"]
     assert "engine" in error_of(client.post(f"/api/games/{eng}/resign", json={"color": "black"}),
                                 409)
-    s = client.post(f"/api/games/{eng}/resign").json()  # the human side resigns
+    s = client.post(f"/api/games/{eng}/resign", json={}).json()  # the human side resigns
     assert s["winner"] == "black"
 
 

@@ -18,7 +18,8 @@ def test_serve_passes_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     db = str(tmp_path / "g.sqlite3")
     assert main(["serve", "--port", "8123", "--db", db]) == 0
     assert seen == {"host": "127.0.0.1", "port": 8123, "db": db, "log_level": "info",
-                    "engines": EngineSettings()}   # damier's own engine only
+                    "engines": EngineSettings(),   # damier's own engine only
+                    "allow_origins": [], "token": None}
     assert "http://127.0.0.1:8123/" in capsys.readouterr().out
 
 

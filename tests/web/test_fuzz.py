@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from damier.web.app import create_app
+from tests.web.conftest import LOCAL
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**20, 10**20)
@@ -49,7 +50,7 @@ def test_no_server_errors_raw(tmp_path_factory: Any, path: str, raw: bytes, ctyp
 def get_client(tmp_path_factory: Any) -> TestClient:
     client = CLIENT.get("c")
     if client is None:
-        client = TestClient(create_app(tmp_path_factory.mktemp("fuzz") / "f.sqlite3"))
+        client = TestClient(create_app(tmp_path_factory.mktemp("fuzz") / "f.sqlite3"), base_url=LOCAL)
         client.__enter__()
         client.post("/api/games", json={})
         client.post("/api/games", json={"variant": "czech-traditional",

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from damier import Board
 from damier.web.app import create_app
+from tests.web.conftest import LOCAL, LOCAL_WS
 
 
 def snapshot(client: TestClient, gid: int) -> dict[str, Any]:
@@ -23,7 +24,7 @@ def snapshot(client: TestClient, gid: int) -> dict[str, Any]:
 
 
 def test_restart_keeps_every_game_and_move(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         a = c.post("/api/games", json={}).json()["id"]
         for mv in ("32-28", "19-23", "28x19", "14x23"):
             assert c.post(f"/api/games/{a}/moves", json={"move": mv}).status_code == 200
@@ -33,7 +34,7 @@ def test_restart_keeps_every_game_and_move(db_path: Path) -> None:
         c.post(f"/api/games/{b}/huff", json={"square": 14, "move": "30-26"})
         r = c.post("/api/games", json={"black": "engine", "level": 1}).json()["id"]
         c.post(f"/api/games/{r}/moves", json={"move": "33-29"})
-        c.post(f"/api/games/{r}/resign")
+        c.post(f"/api/games/{r}/resign", json={})
         d = c.post("/api/games", json={}).json()["id"]
         c.post(f"/api/games/{d}/draw", json={"action": "offer", "color": "white"})
         t = c.post("/api/games", json={"time_control": "3+2"}).json()["id"]
@@ -42,7 +43,7 @@ def test_restart_keeps_every_game_and_move(db_path: Path) -> None:
         listing = c.get("/api/games").json()["games"]
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         for g, old in before.items():
             new = snapshot(c, g)
             if old["clocks"]:
@@ -61,7 +62,7 @@ def test_concurrent_moves_never_corrupt(db_path: Path) -> None:
 
     async def scenario() -> tuple[int, list[int]]:
         transport = httpx2.ASGITransport(app=app)
-        async with httpx2.AsyncClient(transport=transport, base_url="http://test") as c:
+        async with httpx2.AsyncClient(transport=transport, base_url=LOCAL) as c:
             gid = (await c.post("/api/games", json={})).json()["id"]
             statuses: list[int] = []
             for _ in range(6):
@@ -77,7 +78,7 @@ def test_concurrent_moves_never_corrupt(db_path: Path) -> None:
 
     gid, statuses = asyncio.run(scenario())
     assert set(statuses) <= {200, 422}
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         s = c.get(f"/api/games/{gid}").json()
     assert s["ply"] == statuses.count(200)
     board = Board()
@@ -92,7 +93,7 @@ def test_concurrent_moves_never_corrupt(db_path: Path) -> None:
 
 def test_websocket_pushes_state(client: TestClient) -> None:
     gid = client.post("/api/games", json={}).json()["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         first = ws.receive_json()
         assert first["type"] == "state" and first["game"]["id"] == gid
         client.post(f"/api/games/{gid}/moves", json={"move": "32-28"})
@@ -108,7 +109,7 @@ def test_websocket_pushes_state(client: TestClient) -> None:
 
 def test_websocket_streams_analysis(client: TestClient) -> None:
     gid = client.post("/api/games", json={}).json()["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         ws.receive_json()
         ws.send_json({"type": "analyse", "on": True})
         seen: list[dict[str, Any]] = []
@@ -125,7 +126,7 @@ def test_websocket_streams_analysis(client: TestClient) -> None:
 def test_websocket_unknown_game(client: TestClient) -> None:
     from starlette.websockets import WebSocketDisconnect
 
-    with client.websocket_connect("/ws/games/999") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/999") as ws:
         msg = ws.receive_json()
         assert msg["type"] == "error" and msg["status"] == 404
         with pytest.raises(WebSocketDisconnect) as e:
@@ -139,7 +140,7 @@ def test_undo_while_engine_thinks(client: TestClient) -> None:
     gid = client.post("/api/games", json={"black": "engine", "level": 10}).json()["id"]
     s = client.post(f"/api/games/{gid}/moves", json={"move": "32-28", "wait": False}).json()
     assert s["ply"] == 1
-    s = client.post(f"/api/games/{gid}/undo").json()
+    s = client.post(f"/api/games/{gid}/undo", json={}).json()
     assert s["ply"] == 0 and s["turn"] == "white"
     deadline = time.monotonic() + 20
     while client.get(f"/api/games/{gid}").json()["thinking"]:  # the stopped search ends
@@ -149,17 +150,17 @@ def test_undo_while_engine_thinks(client: TestClient) -> None:
     assert s["ply"] == 0 and s["moves"] == [] and s["turn"] == "white"
     s = client.post(f"/api/games/{gid}/moves", json={"move": "33-29", "wait": False}).json()
     assert s["ply"] == 1 and s["moves"][0]["notation"] == "33-29"
-    client.post(f"/api/games/{gid}/resign")  # stops the search
+    client.post(f"/api/games/{gid}/resign", json={})  # stops the search
 
 
 def test_engine_turn_resumes_after_restart(db_path: Path) -> None:
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         gid = c.post("/api/games", json={}).json()["id"]
         assert c.post(f"/api/games/{gid}/moves", json={"move": "32-28"}).json()["ply"] == 1
     # as if the server had stopped while the engine (Black) was thinking
     with sqlite3.connect(db_path) as raw:
         raw.execute("UPDATE games SET black = 'engine', level = 1 WHERE id = ?", (gid,))
-    with TestClient(create_app(db_path)) as c:
+    with TestClient(create_app(db_path), base_url=LOCAL) as c:
         games = c.app.state.games  # type: ignore[attr-defined]
         c.get(f"/api/games/{gid}")
         session = games.sessions[gid]
@@ -172,7 +173,7 @@ def test_engine_turn_resumes_after_restart(db_path: Path) -> None:
 def test_websocket_analyses_an_earlier_position(client: TestClient) -> None:
     gid = client.post("/api/games", json={}).json()["id"]
     client.post(f"/api/games/{gid}/moves", json={"move": "32-28"})
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         ws.receive_json()
         ws.send_json({"type": "analyse", "on": True, "ply": 0})
         msg = ws.receive_json()

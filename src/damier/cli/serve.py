@@ -3,7 +3,10 @@
 Binds the loopback interface unless ``--host`` says otherwise; games are kept in SQLite
 (``--db``, default a file in the user's data directory). Needs the ``web`` extra. External
 engines are offered beside damier's own with ``--engine CMD`` or ``--settings FILE`` (see
-:mod:`damier.cli.serve_engines`).
+:mod:`damier.cli.serve_engines`). The app acts only for its own page: other origins are
+refused unless named with ``--allow-origin``; bound to another interface than loopback, it
+requires an access token (``--token``, or a random one), printed at start in the address to
+open.
 """
 
 from __future__ import annotations
@@ -11,14 +14,20 @@ from __future__ import annotations
 import argparse
 
 from damier.cli import UsageError
+from damier.cli.bounds import integer
 from damier.cli.serve_engines import add_engine_arguments
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="the web app: play and analyse in the browser")
     p.add_argument("--host", default="127.0.0.1", help="interface to bind (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="TCP port (default: 8000)")
+    p.add_argument("--port", type=integer, default=8000, help="TCP port (default: 8000)")
     p.add_argument("--db", help="SQLite file of saved games (default: in the user data dir)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="also act for pages of ORIGIN (scheme://host[:port], or * for any); "
+                        "may be repeated")
+    p.add_argument("--token", help="access token for the API and WebSocket (default: a random "
+                                   "one when --host is not loopback, none otherwise)")
     p.add_argument("--log-level", default="info",
                    choices=("critical", "error", "warning", "info", "debug"))
     add_engine_arguments(p)
@@ -26,24 +35,33 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port must be 0-65535, not {args.port}")
     try:
+        from damier.web.app import access_token
         from damier.web.app import run as serve
         from damier.web.engine_settings import SettingsError, load_settings
+        from damier.web.guard import normal_origin
         from damier.web.store import default_db_path
     except ImportError as e:
         raise UsageError(
             f"the web app needs the 'web' extra (pip install 'damier[web]'): {e}"
         ) from None
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be 0-65535, not {args.port}")
+    for origin in args.allow_origin:
+        if origin.strip() != "*" and normal_origin(origin) is None:
+            raise UsageError(f"--allow-origin {origin[:60]!r}: expected scheme://host[:port] or *")
     try:
         engines = load_settings(args.settings, args.engines)
     except SettingsError as e:
         raise UsageError(str(e)) from None
     db = args.db or str(default_db_path())
-    print(f"damier web app on http://{args.host}:{args.port}/  (games in {db})", flush=True)
+    token = access_token(args.host, args.token)
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    query = f"?token={token}" if token else ""
+    print(f"damier web app on http://{shown}:{args.port}/{query}  (games in {db})", flush=True)
     if len(engines.engines) > 1:
         print("engines: " + ", ".join(f"{c.name} ({c.protocol})" for c in engines.engines),
               flush=True)
-    serve(host=args.host, port=args.port, db=db, log_level=args.log_level, engines=engines)
+    serve(host=args.host, port=args.port, db=db, log_level=args.log_level, engines=engines,
+          allow_origins=args.allow_origin, token=token)
     return 0

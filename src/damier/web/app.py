@@ -3,7 +3,8 @@
 :func:`create_app` builds an app over one SQLite file; :func:`run` serves it with uvicorn
 (used by ``damier serve``). Errors are always JSON: :class:`~damier.web.errors.WebError`
 gives its own status, Starlette's 404/405 are rewritten as JSON, and anything unexpected is
-logged and answered 500 with a generic message (a bug, never a normal path).
+logged and answered 500 with a generic message (a bug, never a normal path). Every request
+first passes :class:`~damier.web.guard.Guard` (Host, Origin, token, Content-Type).
 
 This module wires things together; it holds no game logic.
 """
@@ -13,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator
+import secrets
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -30,6 +33,8 @@ from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError, status_code
 from damier.web.explorer import ExplorerService, explorer_path
 from damier.web.games import GameService
+from damier.web.guard import Guard, is_loopback, policy_for
+from damier.web.limits import MAX_WS_MESSAGE
 from damier.web.puzzles import PuzzleService, puzzles_path
 from damier.web.review import Reviews
 from damier.web.store import Store, default_db_path
@@ -60,9 +65,14 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2,
-               engines: EngineSettings | None = None) -> Starlette:
+               engines: EngineSettings | None = None, *,
+               host: str = "127.0.0.1", allow_origins: Sequence[str] = (),
+               token: str | None = None) -> Starlette:
     """The web app over the SQLite file ``db`` (default: :func:`default_db_path`), offering
-    the engines of ``engines`` beside damier's own (see :mod:`damier.web.engine_settings`)."""
+    the engines of ``engines`` beside damier's own (see :mod:`damier.web.engine_settings`),
+    acting for pages served from ``host`` (the bound address) and ``allow_origins``; with a
+    ``token``, the API and WebSocket require it (see :mod:`damier.web.guard`)."""
+    policy = policy_for(host, allow_origins, token)
     db_path = db if db is not None else default_db_path()
     store = Store(db_path)
     games = GameService(store, engine_threads=engine_threads,
@@ -92,6 +102,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(Guard, policy=policy, routes=routes)],
         exception_handlers={
             WebError: web_error,
             HTTPException: http_error,
@@ -113,10 +124,20 @@ def ws_protocol() -> str:
     return "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
 
 
+def access_token(host: str, given: str | None = None) -> str | None:
+    """The token the server requires: ``given``, else a new random one when ``host`` is not
+    loopback (other machines can reach the server), else none."""
+    if given:
+        return given
+    return None if is_loopback(host) else secrets.token_urlsafe(24)
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-        log_level: str = "info", engines: EngineSettings | None = None) -> None:
-    """Serve the app with uvicorn until interrupted."""
+        log_level: str = "info", engines: EngineSettings | None = None,
+        allow_origins: Sequence[str] = (), token: str | None = None) -> None:
+    """Serve the app with uvicorn until interrupted (see :func:`create_app`)."""
     import uvicorn
 
-    uvicorn.run(create_app(db, engines=engines), host=host, port=port, log_level=log_level,
-                ws=ws_protocol())
+    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_protocol(),
+                ws_max_size=MAX_WS_MESSAGE)

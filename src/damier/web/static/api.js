@@ -4,6 +4,8 @@
 
 export async function api(method, url, body, type = "application/json") {
   const opts = { method, headers: {} };
+  // the server takes a POST only with a declared JSON (or PDN) body, even an empty one
+  if (body === undefined && method === "POST") body = {};
   if (body !== undefined) {
     opts.headers["Content-Type"] = type;
     opts.body = type === "application/json" ? JSON.stringify(body) : body;
