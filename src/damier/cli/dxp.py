@@ -1,7 +1,8 @@
 """``damier dxp``: play engine games over DXP (DamExchange, docs/protocols.md).
 
 ``--listen [HOST:]PORT`` waits for Initiators (damier is the Follower; HOST defaults to
-127.0.0.1, never all interfaces unless asked); ``--connect HOST:PORT`` is the Initiator and
+127.0.0.1, never all interfaces unless asked; up to ``--max-connections`` at once, each
+dropped after ``--idle-timeout`` seconds without a GAMEREQ); ``--connect HOST:PORT`` is the Initiator and
 plays ``--games`` games of ``--time`` minutes per side and ``--moves`` moves, colours
 alternating (each ``--openings`` start twice, sent as a GAMEREQ position). Each finished
 game is printed as one line and appended to ``--pdn``. An illegal move by the peer ends that
@@ -18,7 +19,13 @@ import sys
 from damier.cli import UsageError
 from damier.cli.bounds import bounded_int, bounded_real
 from damier.protocol.dxp.messages import DEFAULT_PORT
-from damier.protocol.dxp.session import DxpGame, run_follower, run_initiator
+from damier.protocol.dxp.session import (
+    IDLE_TIMEOUT,
+    MAX_CONNECTIONS,
+    DxpGame,
+    run_follower,
+    run_initiator,
+)
 from damier.protocol.match.openings import load_openings
 from damier.protocol.pdnout import append_pdn, game_pdn
 
@@ -43,6 +50,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--once", action="store_true", help="Follower: exit after one connection")
     p.add_argument("--peer-grace", type=bounded_real(0, 86_400), default=60.0,
                    help="seconds beyond the peer's game time to wait for its move (60)")
+    p.add_argument("--idle-timeout", type=bounded_real(0, 86_400), default=IDLE_TIMEOUT,
+                   help="Follower: seconds to wait for an initiator's GAMEREQ before hanging up; "
+                        f"0 = wait for ever ({IDLE_TIMEOUT:g})")
+    p.add_argument("--max-connections", type=bounded_int(1, 1000), default=MAX_CONNECTIONS,
+                   help=f"Follower: initiators served at once ({MAX_CONNECTIONS})")
     p.add_argument("--verbose", action="store_true", help="print every message on stderr")
     p.set_defaults(func=run)
 
@@ -83,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
     if args.listen:
         host, port = parse_address(args.listen, "127.0.0.1")
         asyncio.run(run_follower(host, port, args.level, args.name, on_game, log,
-                                 connections=1 if args.once else 0, peer_grace=args.peer_grace))
+                                 connections=1 if args.once else 0, peer_grace=args.peer_grace,
+                                 idle_timeout=args.idle_timeout or None,
+                                 max_connections=args.max_connections))
         return 0
     host, port = parse_address(args.connect, None)
     starts = [o.board("international").fen() for o in load_openings(args.openings)] \

@@ -10,7 +10,8 @@
   agreed number of moves the side to move ends the game: a win for the side the engine sees
   ahead by 3 men or more, otherwise a draw (Scan's rule). BACKREQ is honoured (BACKACC 0)
   when the move exists, refused (BACKACC 1) otherwise.
-* :func:`run_initiator` / :func:`run_follower` — the two ends of ``damier dxp``.
+* :func:`run_initiator` / :func:`run_follower` — the two ends of ``damier dxp``; the follower
+  serves several initiators at once and disconnects one that stays silent.
 
 Results are reported through a callback as :class:`DxpGame` values and each game is written
 to PDN by the caller. A listening follower binds the address it is given (the CLI defaults to
@@ -451,31 +452,47 @@ async def serve_connection(
             return results
 
 
+IDLE_TIMEOUT = 120.0
+"""Seconds a follower waits for an initiator's GAMEREQ (at connection or between games)."""
+MAX_CONNECTIONS = 8
+"""Initiators a follower serves at once; more are closed at once."""
+
+
 async def run_follower(
     host: str, port: int, level: int, name: str, on_game: Callable[[DxpGame], None],
     log: Log = _quiet, connections: int = 0, ready: Callable[[int], None] | None = None,
-    peer_grace: float = 60.0,
+    peer_grace: float = 60.0, idle_timeout: float | None = IDLE_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> None:
-    """Listen on ``host:port`` and follow initiators one connection at a time; stop after
-    ``connections`` connections (0: never). ``ready(port)`` is called once listening."""
+    """Listen on ``host:port`` and follow initiators, up to ``max_connections`` at once, each
+    with its own engine, so that one slow or silent peer never holds up another; a peer that
+    sends no GAMEREQ within ``idle_timeout`` seconds (``None``: wait for ever) is
+    disconnected. Stop after ``connections`` connections (0: never; further connections are
+    refused once that many have been taken). ``ready(port)`` is called once listening."""
     done = asyncio.Event()
-    served = 0
-    lock = asyncio.Lock()
+    taken = served = active = 0
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        nonlocal served
+        nonlocal taken, served, active
         conn = DxpConnection(reader, writer, log)
-        async with lock:
-            log(f"connection from {conn.peer}")
-            try:
-                await serve_connection(conn, level, name, on_game, log, peer_grace=peer_grace)
-            except DxpError as e:
-                log(f"connection from {conn.peer} ended: {e}")
-            finally:
-                await conn.close()
-                served += 1
-                if connections and served >= connections:
-                    done.set()
+        if active >= max_connections or (connections and taken >= connections):
+            log(f"connection from {conn.peer} refused: {active} initiators are being served")
+            await conn.close()
+            return
+        taken += 1
+        active += 1
+        log(f"connection from {conn.peer}")
+        try:
+            await serve_connection(conn, level, name, on_game, log, idle_timeout=idle_timeout,
+                                   peer_grace=peer_grace)
+        except DxpError as e:
+            log(f"connection from {conn.peer} ended: {e}")
+        finally:
+            active -= 1
+            await conn.close()
+            served += 1
+            if connections and served >= connections:
+                done.set()
 
     try:
         server = await asyncio.start_server(handle, host, port)

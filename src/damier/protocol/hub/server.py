@@ -2,13 +2,18 @@
 
 :class:`HubServer` owns the engine side of the protocol: it reads one line at a time,
 answers at once (``hub``, ``ping``, parameters, positions, limits) and runs each search in a
-worker thread so that ``stop``, ``ping`` and ``ponder-hit`` are served while it thinks.
-Every search ends with exactly one ``done`` line, also when stopped. Other commands that
-arrive during a finite search are obeyed after its ``done`` (as if the GUI had waited); during
-an infinite one they are refused with ``error``. Unknown commands and
+worker thread so that ``stop``, ``ping``, ``ponder-hit`` and ``quit`` are served while it
+thinks. Every search ends with exactly one ``done`` line, also when stopped. Other commands
+that arrive during a finite search are queued and obeyed by the search thread after its
+``done`` (as if the GUI had waited), while the reader goes on reading: the reading thread
+never waits for a search, so ``stop`` and ``quit`` are read at any time (a ``pos`` sent during
+a search of ``move-time=1e308`` once blocked it for good). During an infinite search other
+commands are refused with ``error``. Lines are read with a bound (:data:`MAX_LINE_CHARS`);
+times in ``level`` are clamped to :data:`MAX_LEVEL_SECONDS`. Unknown commands and
 arguments are ignored (forward compatibility, as the protocol asks); a malformed line or a
 command that cannot be obeyed is answered with ``error message="..."`` and never ends the
-program. End of input or ``quit`` stops the search and returns.
+program. ``quit`` stops the search, drops the queued lines and returns; end of input first
+obeys the queued lines (their finite searches run to the end), then does the same.
 
 Scores go out in men (centi-men / 100) for the side to move; a forced win or loss in ``n``
 moves is written ±(99.99 - n/100) like Scan's game-end scores; ``nps`` is in millions of
@@ -21,11 +26,12 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
 from damier.core.board import Board
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, excerpt
 from damier.core.fen import from_hub
 from damier.core.move import Move
 from damier.core.variants import get_variant, variant_names
@@ -38,6 +44,13 @@ if TYPE_CHECKING:
 
 NAME = "damier"
 AUTHOR = "damier developers"
+
+URGENT = frozenset({"ping", "stop", "ponder-hit", "quit"})
+"""Commands obeyed the moment they are read, also during a search."""
+MAX_LINE_CHARS = 64 * 1024
+"""Longest input line read (a position with 200 moves is under 2,000 characters)."""
+MAX_LEVEL_SECONDS = 7 * 24 * 3600.0
+"""Times of a ``level`` line are clamped to a week, so that every search has an end."""
 
 DEFAULT_MOVE_TIME = 1.0
 """Seconds per move for ``go think`` when the GUI sent no ``level`` since the last ``pos``."""
@@ -119,6 +132,14 @@ class HubServer:
         self._hold: threading.Event | None = None
         """Set while a ponder search may answer: its ``done`` waits for ``ponder-hit`` or
         ``stop`` even when the search ends sooner (a depth reached, a forced move)."""
+        self._queue_lock = threading.RLock()
+        self._idle = threading.Condition(self._queue_lock)
+        """Notified when a search ends without another one started from the queue."""
+        self._deferred: deque[HubLine] = deque()
+        """Lines that arrived during a finite search, obeyed after its ``done``."""
+        self._running = False
+        """A search was started and has not yet finished its ``done`` (under the lock)."""
+        self._quitting = False
 
     # -- output --------------------------------------------------------------------------------
 
@@ -147,17 +168,24 @@ class HubServer:
         except HubError as e:
             self.error(str(e))
             return True
-        handler = getattr(self, "cmd_" + line.command.replace("-", "_"), None)
-        if handler is None:
+        if getattr(self, "cmd_" + line.command.replace("-", "_"), None) is None:
             return True  # unknown commands are ignored (docs/protocols.md, "Hub-2 lines")
-        if self.searching and line.command not in ("ping", "stop", "ponder-hit", "quit"):
-            if self._infinite:
-                self.error(f"{line.command} is not allowed during an infinite search "
-                           "(send stop first)")
+        if line.command in URGENT:
+            return self.obey(line)
+        with self._queue_lock:
+            if self._running or self._deferred:
+                if self._infinite and self._running:
+                    self.error(f"{line.command} is not allowed during an infinite search "
+                               "(send stop first)")
+                else:
+                    # a finite search: obey the line after its done, as if the GUI had waited
+                    self._deferred.append(line)
                 return True
-            # a finite search: obey the line after its done, as if the GUI had waited
-            assert self._search is not None
-            self._search.join()
+            return self.obey(line)
+
+    def obey(self, line: HubLine) -> bool:
+        """Run the command of one parsed line; ``False`` after ``quit``. Never raises."""
+        handler = getattr(self, "cmd_" + line.command.replace("-", "_"))
         try:
             result: bool | None = handler(line)
         except DamierError as e:
@@ -258,7 +286,7 @@ class HubServer:
             if real is not None:
                 if real < 0:
                     raise HubError(f"level {name}={real} must not be negative")
-                limits[name] = real
+                limits[name] = min(real, MAX_LEVEL_SECONDS)
         self.limits = limits
 
     def _limit(self, mode: str, board: Board) -> Any:
@@ -296,6 +324,8 @@ class HubServer:
             target=self._run_search, args=(engine, board, limit, self._hold), name="hub-search",
             daemon=True,
         )
+        with self._queue_lock:
+            self._running = True
         self._search.start()
 
     def _release(self) -> None:
@@ -330,11 +360,20 @@ class HubServer:
         self._release()
 
     def cmd_quit(self, line: HubLine) -> bool:
+        with self._queue_lock:  # quit now: the queued lines are dropped
+            self._quitting = True
+            self._deferred.clear()
         self.shutdown()
         return False
 
     def shutdown(self, timeout: float = 10.0) -> None:
-        """Stop a running search and wait for its ``done``."""
+        """Obey the queued lines (their finite searches run to the end, as if the GUI had
+        waited), then stop a running search and wait for its ``done`` (end of input)."""
+        with self._idle:
+            while (self._deferred or self._running) and not self._quitting \
+                    and not (self._running and self._infinite):
+                self._idle.wait(1.0)
+            self._quitting = True
         if self.engine is not None and self.searching:
             self.engine.stop()
         self._release()
@@ -365,6 +404,15 @@ class HubServer:
         if hold is not None:
             hold.wait()   # a ponder search answers after ponder-hit or stop, never sooner
         self.send(self.done_line(best, ponder))
+        self._after_search()
+
+    def _after_search(self) -> None:
+        """Obey the lines queued during the search, until one starts another search."""
+        with self._idle:
+            self._running = False
+            while self._deferred and not self._running and not self._quitting:
+                self.obey(self._deferred.popleft())
+            self._idle.notify_all()
 
     def done_line(self, best: Move, ponder: Move | None) -> str:
         """The line that ends a search."""
@@ -410,8 +458,27 @@ def serve(
 
     server = HubServer(write)
     server.params.update(params or {})
-    for raw in inp:
+    for raw in bounded_lines(inp, server.error):
         if not server.handle(raw):
             return 0
     server.shutdown()
     return 0
+
+
+def bounded_lines(inp: TextIO, report: Callable[[str], None],
+                  limit: int = MAX_LINE_CHARS) -> Iterator[str]:
+    """The lines of ``inp``; a line longer than ``limit`` is skipped (read in pieces, never
+    held whole) and reported with an excerpt."""
+    while True:
+        piece = inp.readline(limit + 1)
+        if not piece:
+            return
+        if len(piece) <= limit or piece.endswith("\n"):
+            yield piece
+            continue
+        start, size = piece[:40], len(piece)
+        while piece and not piece.endswith("\n"):
+            piece = inp.readline(limit)
+            size += len(piece)
+        report(f"line {excerpt(start + '...', 43)} of {size:,} characters ignored "
+               f"(at most {limit:,})")
