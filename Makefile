@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.installed-test
 DOCSSTAMP := $(VENV)/.installed-docs
 
-.PHONY: run test browser lint typecheck bench docs dist distcheck clean asan asan-search
+.PHONY: fuzz run test browser lint typecheck bench docs dist distcheck clean asan asan-search
 
 # The native kernel (src/damier/native, C) is compiled into the source tree by `pip install -e`
 # and again here whenever its sources change (it is optional: without a C compiler damier runs
@@ -78,8 +78,13 @@ asan-search: $(STAMP)
 browser:
 	@sh scripts/ensure-browser
 
+# the fuzz harnesses of fuzz/ at length (2,000 inputs each; tests/robustness/test_fuzz.py
+# runs them briefly in CI); reports inputs tried and failures per harness
+fuzz: $(TESTSTAMP) $(KERNEL)
+	nice -n 10 $(BIN)/python fuzz/run.py --examples $(or $(EXAMPLES),2000)
+
 lint: $(TESTSTAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench fuzz
 	$(BIN)/mypy
 
 typecheck: lint
