@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fuzz import servers, text_formats  # noqa: E402
+from fuzz import openapi, servers, text_formats  # noqa: E402
 
 HARNESSES = {
     "fen": text_formats.fen,
@@ -24,6 +24,7 @@ HARNESSES = {
     "hub": servers.hub,
     "dxp": servers.dxp,
     "web": servers.web,
+    "openapi": openapi.api,
 }
 
 

@@ -27,7 +27,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, explorer_api, puzzles_api, records_api, review_api, ws
+from damier.web import api, explorer_api, openapi, puzzles_api, records_api, review_api, ws
 from damier.web.engine_settings import EngineSettings
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError, status_code
@@ -91,6 +91,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
 
     routes = [
         Route("/", index, methods=["GET"]),
+        Route("/api/openapi.json", openapi.openapi_json, methods=["GET"]),
         *api.routes,
         *records_api.routes,
         *review_api.routes,
