@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from damier.formats.pdn import parse_game
 from damier.web.app import create_app
+from tests.web.conftest import LOCAL
 
 ANNOTATED = """[Event "Club final"]
 [White "Anna"]
@@ -110,7 +111,7 @@ def test_finished_record_is_read_only_and_continues_as_a_new_game(client: TestCl
     gid = game["id"]
     r = client.post(f"/api/games/{gid}/moves", json={"move": "5-10"})
     assert r.status_code == 409 and "over" in r.json()["error"]
-    r = client.post(f"/api/games/{gid}/undo")
+    r = client.post(f"/api/games/{gid}/undo", json={})
     assert r.status_code == 409 and r.json()["code"] == "record_read_only"
     r = client.post(f"/api/games/{gid}/continue", json={})
     assert r.status_code == 201, r.text
@@ -150,7 +151,7 @@ def test_variations_are_added_promoted_commented_and_deleted(client: TestClient,
     assert state["tree"]["main"][1]["alternatives"][1][1]["comments_after"] == ["a plan"]
     assert state["moves"][1]["notation"] == "19-23" and state["ply"] == 5  # game unchanged
     # the tree survives a restart
-    with TestClient(create_app(db_path)) as other:
+    with TestClient(create_app(db_path), base_url=LOCAL) as other:
         kept = other.get(f"/api/games/{gid}").json()["tree"]["main"][1]["alternatives"]
         assert [[n["notation"] for n in line] for line in kept] == [["17-22"],
                                                                    ["18-22", "37-32"]]
@@ -187,9 +188,9 @@ def test_variations_of_a_live_game_follow_play_and_undo(client: TestClient) -> N
     state = client.post(f"/api/games/{gid}/moves", json={"move": "14x23"}).json()
     assert state["tree"]["main"][1]["alternatives"][0][0]["notation"] == "18-22"
     assert len(state["tree"]["main"]) == 4
-    client.post(f"/api/games/{gid}/undo")
-    client.post(f"/api/games/{gid}/undo")
-    state = client.post(f"/api/games/{gid}/undo").json()
+    client.post(f"/api/games/{gid}/undo", json={})
+    client.post(f"/api/games/{gid}/undo", json={})
+    state = client.post(f"/api/games/{gid}/undo", json={}).json()
     assert state["ply"] == 1 and state["tree"] is None  # undone past the branch: gone
     text = client.get(f"/api/games/{gid}/pdn").text
     assert "18-22" not in text and "1.32-28 *" in text
