@@ -43,7 +43,7 @@ def test_lookup_after_an_import(client: TestClient, monkeypatch: pytest.MonkeyPa
     first = body["games"][-1]
     game = client.get(f"/api/explorer/games/{first['id']}").json()
     assert game["moves"].startswith("32-28 19-23") and game["result"] == "2-0"
-    r = client.post(f"/api/explorer/games/{first['id']}/open")
+    r = client.post(f"/api/explorer/games/{first['id']}/open", json={})
     assert r.status_code == 201, r.text
     opened = r.json()
     assert opened["status"] == "over" and opened["result"] == "2-0" and opened["ply"] == 4
@@ -79,7 +79,7 @@ def test_explorer_errors(client: TestClient, monkeypatch: pytest.MonkeyPatch) ->
     for path in ("/api/explorer/games/999", "/api/explorer/games/x"):
         r = client.get(path)
         assert (r.status_code, r.json()["code"]) == (404, "explorer_game_not_found")
-    assert client.post("/api/explorer/games/999/open").status_code == 404
+    assert client.post("/api/explorer/games/999/open", json={}).status_code == 404
     r = add(client, "no games here")
     assert (r.status_code, r.json()["code"]) == (422, "pdn_empty")
     r = add(client, GAMES, variant="chess")

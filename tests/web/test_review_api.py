@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from damier.web.app import create_app
 from tests.analysis.test_review import SHOT
+from tests.web.conftest import LOCAL, LOCAL_WS
 
 TIMEOUT = 120
 
@@ -51,7 +52,7 @@ def test_review_marks_the_blunder_and_is_stored(client: TestClient, db_path: Pat
     # asking again answers from the store at once, also after a restart
     again = client.post(f"/api/games/{gid}/review", json={"depth": 5})
     assert again.status_code == 200 and again.json()["plies"] == body["plies"]
-    with TestClient(create_app(db_path)) as other:
+    with TestClient(create_app(db_path), base_url=LOCAL) as other:
         r = other.get(f"/api/games/{gid}/review")
         assert r.status_code == 200 and r.json()["plies"] == body["plies"]
     # another move: the stored review is of other moves
@@ -64,7 +65,7 @@ def test_review_marks_the_blunder_and_is_stored(client: TestClient, db_path: Pat
 
 def test_review_progress_reaches_the_websocket(client: TestClient) -> None:
     gid = game_with(client, SHOT, "35-30", "20x29", "34x12")
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         assert ws.receive_json()["type"] == "state"
         client.post(f"/api/games/{gid}/review", json={"depth": 2})
         seen = []

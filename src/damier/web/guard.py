@@ -14,8 +14,8 @@ order, a request is refused when
    WebSockets then carry; programs send ``Authorization: Bearer <token>``;
 4. a ``POST``, ``PUT`` or ``PATCH`` to the API does not declare ``Content-Type:
    application/json`` (**415**), so that no cross-site form or ``no-cors`` request can
-   reach a JSON endpoint even where a browser sends no ``Origin``; the PDN import also takes
-   text.
+   reach a JSON endpoint even where a browser sends no ``Origin``; the PDN imports (paths
+   ending in ``/import``) also take text.
 
 A refused WebSocket is closed before it is accepted (the client sees HTTP 403). The policy is
 an :class:`AccessPolicy`, built by :func:`policy_for` from the bound host, the allowed origins
@@ -29,7 +29,7 @@ import ipaddress
 import json
 import socket
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -65,8 +65,9 @@ class AccessPolicy:
     """Other origins allowed (``scheme://host:port``, normalised)."""
     any_origin: bool = False
     token: str | None = None
-    text_paths: frozenset[str] = field(default_factory=lambda: frozenset({"/api/games/import"}))
-    """API paths whose body may also be PDN text."""
+    text_suffix: str = "/import"
+    """API paths ending so (``/api/games/import``, ``/api/explorer/import``) take PDN text
+    too."""
 
 
 def is_loopback(host: str) -> bool:
@@ -95,7 +96,7 @@ def normal_origin(text: str) -> str | None:
 
 
 def policy_for(bind_host: str, allow_origins: Iterable[str] = (), token: str | None = None,
-               text_paths: Iterable[str] = ("/api/games/import",)) -> AccessPolicy:
+               text_suffix: str = "/import") -> AccessPolicy:
     """The policy of a server bound to ``bind_host``: its own names are the loopback names,
     the bound name or address, and (on a wildcard bind) the machine's names and any IP; each
     allowed origin (``*`` for any) also allows its host name."""
@@ -120,7 +121,7 @@ def policy_for(bind_host: str, allow_origins: Iterable[str] = (), token: str | N
         hosts.add(urlsplit(origin).hostname or "")
     return AccessPolicy(hosts=frozenset(hosts), ip_hosts=ip_hosts, any_host=any_origin,
                         origins=frozenset(origins), any_origin=any_origin, token=token,
-                        text_paths=frozenset(text_paths))
+                        text_suffix=text_suffix)
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -188,12 +189,12 @@ class Guard:
         if scope["type"] == "http" and scope["method"] in BODY_METHODS \
                 and path.startswith("/api/") and self.routed(scope):
             media = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
-            allowed = TEXT_TYPES if path in policy.text_paths else JSON_TYPES
-            if media not in allowed and not (path in policy.text_paths
-                                             and media.startswith("text/")):
+            text = path.endswith(policy.text_suffix)
+            allowed = TEXT_TYPES if text else JSON_TYPES
+            if media not in allowed and not (text and media.startswith("text/")):
                 shown = excerpt(media) if media else "none"
                 return 415, (f"Content-Type {shown}: send application/json"
-                             + (" or PDN as text/plain" if path in policy.text_paths else ""))
+                             + (" or PDN as text/plain" if text else ""))
         return None
 
     def routed(self, scope: Scope) -> bool:
