@@ -33,6 +33,7 @@ from damier.web.engine_settings import (
 from damier.web.engines import EngineRegistry, ManagedEngine
 from damier.web.store import Store
 from tests.protocol.helpers import eventually
+from tests.web.conftest import LOCAL, LOCAL_WS
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = ROOT / "tests" / "protocol" / "fake_hub_engine.py"
@@ -58,7 +59,7 @@ def make_client(db_path: Path) -> Iterator[Callable[[EngineSettings], TestClient
     opened: list[TestClient] = []
 
     def make(engines: EngineSettings) -> TestClient:
-        client = TestClient(create_app(db_path, engines=engines))
+        client = TestClient(create_app(db_path, engines=engines), base_url=LOCAL)
         client.__enter__()
         opened.append(client)
         return client
@@ -257,7 +258,7 @@ def test_dame_hub_plays_and_analyses_and_is_closed_with_its_game(make_client: An
     replay_ok(state)
     assert state["ply"] == 8
     [pid] = pids(reg)                         # one process for this game, kept between moves
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         assert receive(ws)["type"] == "state"
         ws.send_json({"type": "analyse", "on": True})   # the game's engine by default
         lines = []
@@ -280,7 +281,7 @@ def test_analysis_engine_chosen_per_socket(make_client: Any) -> None:
     client = make_client(settings({"command": dame_command()},
                                   {"name": "dx", "command": "sh", "protocol": "dxp"}))
     gid = new_game(client, None, black="human")["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         receive(ws)
         ws.send_json({"type": "analyse", "on": True, "engine": "dx"})
         msg = receive(ws)
@@ -360,7 +361,7 @@ def test_resigning_while_the_engine_thinks_closes_it_without_a_failure(make_clie
 def test_failure_is_pushed_to_the_player(make_client: Any) -> None:
     client = make_client(settings(fake_entry("crash")))
     gid = new_game(client, "fake")["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         receive(ws)
         client.post(f"/api/games/{gid}/moves", json={"move": "32-28", "wait": False})
         while "message" not in (msg := receive(ws)):
@@ -374,7 +375,7 @@ def test_analysis_failure_and_a_hanging_analysis(make_client: Any) -> None:
     client = make_client(settings(fake_entry("crash"), fake_entry("hang", "sleepy")))
     reg = registry(client)
     gid = new_game(client, None, black="human")["id"]
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         receive(ws)
         ws.send_json({"type": "analyse", "on": True, "engine": "fake"})
         while "error" not in (msg := receive(ws)):
