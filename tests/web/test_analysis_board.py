@@ -8,6 +8,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from damier.web import live_analysis, ws
+from tests.web.conftest import LOCAL_WS
 
 
 def played(client: TestClient, *moves: str) -> int:
@@ -49,7 +50,7 @@ def lines_of(ws: Any, count: int, node: str | None = None) -> dict[int, dict[str
 
 def test_multipv_lines_with_numbers_and_positions(client: TestClient) -> None:
     gid = played(client, "32-28", "19-23", "28x19", "14x23")
-    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
         assert ws.receive_json()["type"] == "state"
         ws.send_json({"type": "analyse", "on": True, "multipv": 3})
         got = lines_of(ws, 3)

@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from damier.analysis import puzzledb
 from damier.web.app import create_app
 from tests.analysis.test_puzzles import COLLECTION
+from tests.web.conftest import LOCAL
 
 EASY = '[Event "Easy"][FEN "W:W31,32,33,34,35,36:B5"]\n1. 31-27 *\n'
 
@@ -63,7 +64,7 @@ def test_solve_fail_and_scores(client: TestClient, db_path: Path) -> None:
     r = move(client, bob["id"], "34x14", 2, player="bob").json()
     assert r["result"] == "right"  # an equal capture: accepted through the engine
     assert r["alternative"] and r["solved"]
-    with TestClient(create_app(db_path)) as other:
+    with TestClient(create_app(db_path), base_url=LOCAL) as other:
         stats = other.get("/api/puzzles/stats", params={"player": "ann"}).json()
         assert (stats["score"], stats["streak"], stats["solved"]) == (2, 2, 2)
         assert stats["puzzles"] == {"international": 2}
