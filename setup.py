@@ -15,7 +15,7 @@ KERNEL = Extension(
     "damier._kernel",
     sources=sorted(glob("src/damier/native/*.c")),
     depends=sorted(glob("src/damier/native/*.h")),
-    extra_compile_args=["-std=c11", "-O2"],
+    extra_compile_args=["-std=c11", "-O3"],
     optional=True,
 )
 

@@ -1,14 +1,17 @@
-"""Move-generation benchmark: damier against py-draughts 1.10.1 (Turbo generator) and dame-rs.
+"""Move-generation benchmark: damier's native kernel and pure-Python path beside dame-rs
+(Rust) and py-draughts 1.10.1 (Turbo generator).
 
-* perft(7) and perft(8) from the International start, bulk counting at the last ply, best
-  of three rounds in which the three generators take turns
-  (``--quick``: perft(6) and perft(7));
-* legal-move generation on 2,000 random middle-game positions (seeded random games,
-  20–70 plies), each generator building its own move list, best of several interleaved
-  rounds;
+* perft(7) and perft(8) from the International start, bulk counting at the last ply: damier
+  native, damier pure (same process), py-draughts and dame-rs' Python API, best CPU time of
+  three rounds in which they take turns; ``dame perft 8`` (dame-rs' own command) beside
+  them in a subprocess (``--quick``: perft(6) and perft(7));
+* legal moves on 2,000 random middle-game positions (seeded random games, 20-70 plies)
+  through the Python APIs: ``list(board.legal_moves)`` (Move objects) and the generator's
+  ``legal`` (fast-move tuples) against dame-rs' ``Board.legal_moves``, best of several
+  interleaved rounds;
 * perft of Russian, English and Frisian from their start positions beside py-draughts and
   pydraughts (generic push/pop perft through their public boards);
-* per-node cost of every variant relative to International (issue 3: at most 3x).
+* per-node cost of every variant relative to International (issue 13: at most 3x).
 
 All sides run in the same run (the peers in their own venvs, see ``venvs.py``) and the
 report gives ratios, because this machine is noisy. Results go to ``bench/results/``.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -88,6 +92,18 @@ PUBLISHED = {
 }
 
 
+def dame_cli_perft(depth: int, rounds: int = 3) -> float:
+    """Best user+sys CPU seconds of ``dame perft DEPTH`` (dame-rs' command) over ``rounds``."""
+    dame = python_of("peers").parent / "dame"
+    best = float("inf")
+    for _ in range(rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([str(dame), "perft", str(depth)], check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best
+
+
 def deep_perft(quick: bool) -> list[str]:
     """Perft deeper than the test suite goes, checked against the published counts."""
     rows = ["| variant | depth | count | published | time |", "|---|---:|---:|---|---:|"]
@@ -135,7 +151,7 @@ def node_cost(count: int = 2000, rounds: int = 3) -> list[tuple[str, float]]:
     return rows
 
 
-def variant_cost(min_leaves: int = 60_000, rounds: int = 3) -> list[tuple[str, int, float, float]]:
+def variant_cost(min_leaves: int = 2_000_000, rounds: int = 3) -> list[tuple[str, int, float, float]]:
     """Per variant: perft depth, CPU seconds per leaf and per node from its start position.
 
     A *node* is a position whose moves were generated or counted: the interior nodes of the
@@ -167,29 +183,37 @@ def main() -> None:
     args = ap.parse_args()
     depths = [6, 7] if args.quick else [7, 8]
     fens = middle_game_fens(500 if args.quick else 2000)
-    job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "repeat": 5,
-           "perft_repeat": 3}
+    job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "pure_perft": depths,
+           "repeat": 5, "perft_repeat": 3}
     res = run_worker("peers", "movegen_worker.py", job)
-    lines = ["# Move generation: damier vs py-draughts 1.10.1 (Turbo) vs dame-rs", ""]
-    lines.append("| measure | damier | py-draughts | dame-rs | py-draughts / damier | damier / dame-rs |")
-    lines.append("|---|---:|---:|---:|---:|---:|")
+    lines = ["# Move generation: damier (native kernel, pure Python) vs dame-rs vs py-draughts 1.10.1", ""]
+    lines.append(f"damier's generator in the worker: {res['path']} ({res['kernel']}). CPU seconds "
+                 "(process_time), best of interleaved rounds.")
+    lines += ["", "| measure | damier native | damier pure | dame-rs | py-draughts | dame-rs / native "
+              "| pure / native |", "|---|---:|---:|---:|---:|---:|---:|"]
     for row in res["perft"]:  # type: ignore[attr-defined]
         d = row["depth"]
-        (td, nd), (tp, np_), (tr, nr) = row["damier"], row["py-draughts"], row["dame-rs"]
-        assert nd == np_ == nr, f"perft({d}) disagrees: {nd} {np_} {nr}"
-        lines.append(
-            f"| perft({d}) = {nd:,} | {td:.2f} s ({nd / td / 1e6:.2f} M/s) | {tp:.2f} s | {tr:.3f} s "
-            f"| **{tp / td:.2f}x** | {td / tr:.1f}x slower |"
-        )
+        (tn, nn), (tp, np_), (td, nd) = row["damier"], row["damier-pure"], row["dame-rs"]
+        ty, ny = row["py-draughts"]
+        assert nn == np_ == nd == ny, f"perft({d}) disagrees: {nn} {np_} {nd} {ny}"
+        lines.append(f"| perft({d}) = {nn:,} | {tn:.3f} s ({nn / tn / 1e6:.0f} M/s) | {tp:.2f} s "
+                     f"| {td:.3f} s | {ty:.2f} s | **{td / tn:.2f}x** | **{tp / tn:.1f}x** |")
+    depth = depths[-1]
+    tcli = dame_cli_perft(depth)
+    tn = res["perft"][-1]["damier"][0]  # type: ignore[index]
+    lines.append(f"| `dame perft {depth}` (its own command, user+sys CPU) | | | {tcli:.3f} s | "
+                 f"| **{tcli / tn:.2f}x** | |")
     mg = res["movegen"]
-    times, moves = mg["times"], mg["moves"]  # type: ignore[index]
-    assert moves["damier"] == moves["py-draughts"] == moves["dame-rs"], moves
-    td, tp, tr = times["damier"], times["py-draughts"], times["dame-rs"]
+    runs = mg["runs"]  # type: ignore[index]
     per = 1e6 / mg["positions"]  # type: ignore[index,operator]
-    lines.append(
-        f"| legal moves, {mg['positions']} positions ({moves['damier']:,} moves) | {td * per:.2f} µs/pos "  # type: ignore[index]
-        f"| {tp * per:.2f} µs/pos | {tr * per:.2f} µs/pos | **{tp / td:.2f}x** | {td / tr:.1f}x slower |"
-    )
+    counts = {n for _t, n in runs.values()}
+    assert len(counts) == 1, runs
+    base = runs["dame-rs Board.legal_moves"][0]
+    lines += ["", f"Legal moves of {mg['positions']} middle-game positions ({counts.pop():,} moves), "  # type: ignore[index]
+              "through each library's Python API:", "", "| API | µs/position | dame-rs / this |",
+              "|---|---:|---:|"]
+    for name, (t, _n) in runs.items():
+        lines.append(f"| {name} | {t * per:.2f} | {base / t:.2f}x |")
     lines += ["", "## Variant perft beside the peers (their public board APIs)", ""]
     lines.append("| variant | depth | damier | peer | peer time | peer / damier |")
     lines.append("|---|---:|---:|---|---:|---:|")

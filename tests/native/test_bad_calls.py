@@ -103,6 +103,29 @@ def test_bad_rules_parameters_raise() -> None:
         _kernel.Generator(**{**params, "size": 12, "full_board": 1})  # 156 bits
 
 
+def test_move_objects_need_the_move_class() -> None:
+    """legal_moves() builds Move objects by filling their slots: bind_moves refuses a class
+    without those slots, and legal_moves() refuses to run before it was bound."""
+    from damier import _kernel  # type: ignore[attr-defined]
+    from damier.core.kernel import parameters
+    from damier.core.move import Move
+
+    rules = get_variant("international")
+    fresh = _kernel.Generator(**parameters(rules))
+    with pytest.raises(RuntimeError):
+        fresh.legal_moves(start_position(rules))
+
+    class NotAMove:
+        __slots__ = ("rules", "fast")
+
+    for cls in (NotAMove, int, "Move"):
+        with pytest.raises(TypeError):
+            fresh.bind_moves(cls, rules)
+    fresh.bind_moves(Move, rules)
+    assert [str(m) for m in fresh.legal_moves(start_position(rules))] == [
+        str(m) for m in Board().legal_moves]
+
+
 def test_a_list_past_the_kernel_capacity_comes_from_the_pure_generator() -> None:
     """Czech traditional rules: White kings, and every black piece may be huffed, so each one
     repeats White's physically possible moves (found by a hill climb on the pure generator):
@@ -118,6 +141,8 @@ def test_a_list_past_the_kernel_capacity_comes_from_the_pure_generator() -> None
     assert moves == MoveGenerator(rules).legal(pos)
     assert gen.count(pos) == len(moves)
     assert gen.perft(pos, 2) == MoveGenerator(rules).perft(pos, 2)
+    board = Board(rules, position=pos)
+    assert [m.fast for m in board.legal_moves] == moves and len(board.legal_moves) == len(moves)
 
 
 def test_board_rejects_what_it_always_rejected() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from damier.core.move import Move
 from damier.core.movegen import MoveGenerator, generator
 from damier.core.native_movegen import NativeMoveGenerator
 from damier.core.rules import Rules
@@ -20,6 +21,12 @@ from tests.core import reference
 from tests.native.positions import native_test_positions
 
 VARIANTS = all_variants()
+
+
+def slots(moves: list[Move]) -> list[tuple[object, ...]]:
+    """Everything a Move holds (the kernel builds them without Move.__init__)."""
+    return [(m.rules, m.fast, m.start, m.end, m.path_indices, m.captured_indices, m.huff_index)
+            for m in moves]
 
 
 def pair(rules: Rules) -> tuple[NativeMoveGenerator, MoveGenerator]:
@@ -36,6 +43,7 @@ def test_same_moves_in_the_same_order(rules: Rules) -> None:
     for n, pos in enumerate(positions):
         expected = pure.legal(pos)
         assert native.legal(pos) == expected, f"{rules.name}: {pos}"
+        assert slots(native.moves(pos)) == slots(pure.moves(pos)), f"{rules.name}: {pos}"
         assert native.count(pos) == len(expected), f"{rules.name}: {pos}"
         assert native.has_capture(pos) == pure.has_capture(pos), f"{rules.name}: {pos}"
         p4 = (pos.white, pos.black, pos.kings, pos.turn)

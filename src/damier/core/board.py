@@ -31,7 +31,7 @@ from damier.core.errors import DamierError, GameOverError, IllegalMoveError
 from damier.core.fen import parse_fen, to_hub, write_fen
 from damier.core.move import Move
 from damier.core.movegen import MoveGenerator, generator
-from damier.core.notation import format_move, make_move, parse_move
+from damier.core.notation import format_move, parse_move
 from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
@@ -44,6 +44,8 @@ class LegalMoves:
     build the :class:`Move` list once per position.
     """
 
+    __slots__ = ("_board",)
+
     def __init__(self, board: Board) -> None:
         self._board = board
 
@@ -55,13 +57,25 @@ class LegalMoves:
         return self._board._legal_count()
 
     def __len__(self) -> int:
-        return self.count()
+        # list(view) calls len() first, then iterates: Board._legal_count written out here
+        # (a call fewer) leaves the list of a cheap generator for __iter__
+        board = self._board
+        cache = board._legal_cache
+        if cache is None or cache[0] is not board._position:
+            if not board.gen.cheap_moves:
+                return board.gen.count(board._position)
+            cache = board._legal_cache = (board._position, board.gen.moves(board._position))
+        return len(cache[1])
 
     def __bool__(self) -> bool:
         return self.count() > 0
 
     def __iter__(self) -> Iterator[Move]:
-        return iter(self._list())
+        board = self._board
+        cache = board._legal_cache  # list(view) asks len() first, which leaves the list here
+        if cache is not None and cache[0] is board._position:
+            return iter(cache[1])
+        return iter(board._legal_list())
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -122,6 +136,7 @@ class Board:
         self._draw = draw_rules.initial_state(self.rules, start)
         self._repetitions: dict[Position, int] = {start: 1}
         self._legal_cache: tuple[Position, list[Move]] | None = None
+        self._legal_view = LegalMoves(self)  # one live view per board: building it cost 0.3 us
         self._manual: Outcome | None = None
 
     # -- state ---------------------------------------------------------------------------------
@@ -149,7 +164,7 @@ class Board:
     @property
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the current position (a live view)."""
-        return LegalMoves(self)
+        return self._legal_view
 
     @property
     def draw_state(self) -> DrawState:
@@ -164,7 +179,7 @@ class Board:
         cache = self._legal_cache
         if cache is not None and cache[0] is self._position:
             return cache[1]
-        moves = [make_move(self.rules, self.gen, fm) for fm in self.gen.legal(self._position)]
+        moves = self.gen.moves(self._position)
         self._legal_cache = (self._position, moves)
         return moves
 
@@ -172,6 +187,10 @@ class Board:
         cache = self._legal_cache
         if cache is not None and cache[0] is self._position:
             return len(cache[1])
+        if self.gen.cheap_moves:  # the list then costs about what a count costs, and is kept
+            moves = self.gen.moves(self._position)
+            self._legal_cache = (self._position, moves)
+            return len(moves)
         return self.gen.count(self._position)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -366,6 +385,7 @@ class Board:
         other._draw = self._draw
         other._repetitions = dict(self._repetitions)
         other._legal_cache = self._legal_cache
+        other._legal_view = LegalMoves(other)
         other._manual = self._manual
         return other
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from damier.core import kernel
 from damier.core.fastmove import FastMove, apply_plain
+from damier.core.move import Move
 from damier.core.position import Position
 from damier.core.pure_movegen import MoveGenerator
 from damier.core.rules import Rules
@@ -33,8 +34,40 @@ from damier.core.rules import Rules
 __all__ = ["NativeMoveGenerator", "native_generator"]
 
 
+class PureFallback:
+    """The pure-Python generator of a rules object, built on first need: the kernel asks it
+    for the answers longer than its lists (``Generator.set_fallback``), and so does
+    :class:`NativeMoveGenerator` for the calls the kernel does not answer."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._gen: MoveGenerator | None = None
+
+    def generator(self) -> MoveGenerator:
+        if self._gen is None:
+            self._gen = MoveGenerator(self.rules)
+        return self._gen
+
+    def legal(self, pos: Position) -> list[FastMove]:
+        return self.generator().legal(pos)
+
+    def moves(self, pos: Position) -> list[Move]:
+        return self.generator().moves(pos)
+
+    def count(self, pos: Position) -> int:
+        return self.generator().count(pos)
+
+    def legal_strict(self, pos: tuple[int, ...]) -> list[FastMove]:
+        return self.generator().legal_raw(pos[0], pos[1], pos[2], pos[3])
+
+    def count_strict(self, pos: tuple[int, ...]) -> int:
+        return self.generator().count_raw(pos[0], pos[1], pos[2], pos[3])
+
+
 class NativeMoveGenerator(MoveGenerator):
     """:class:`MoveGenerator` answered by the kernel's ``Generator`` object ``native``."""
+
+    cheap_moves = True  # the Moves that recur are shared objects: a list is a few pointers
 
     def __init__(self, rules: Rules, native: Any) -> None:  # the pure tables are not built
         self.rules = rules
@@ -45,7 +78,15 @@ class NativeMoveGenerator(MoveGenerator):
         self.promotion_rows = rules.promotion_rows
         self.native = native
         self.stateful = bool(rules.huffing or rules.king_move_limit)
-        self._pure: MoveGenerator | None = None
+        self._pure = PureFallback(rules)
+        native.bind_moves(Move, rules)
+        native.set_fallback(self._pure)
+        # legal, moves and count are the kernel's methods themselves (they take a Position and
+        # ask the fallback when a list is too long): a Python frame around them was a fifth of
+        # Board.legal_moves' time on middle-game positions
+        self.legal = native.legal  # type: ignore[method-assign]
+        self.moves = native.legal_moves  # type: ignore[method-assign]
+        self.count = native.count  # type: ignore[method-assign]
         self.physical_raw = None
         self.legal_raw = self._legal_raw
         self.count_raw = self._count_raw
@@ -59,9 +100,7 @@ class NativeMoveGenerator(MoveGenerator):
 
     def fallback(self) -> MoveGenerator:
         """The pure-Python generator of the same rules (built on first need)."""
-        if self._pure is None:
-            self._pure = MoveGenerator(self.rules)
-        return self._pure
+        return self._pure.generator()
 
     # -- the strict rules on four ints (MoveGenerator's raw entry points) ----------------------
 
@@ -88,10 +127,15 @@ class NativeMoveGenerator(MoveGenerator):
     # -- every rule, on positions -------------------------------------------------------------
 
     def legal(self, pos: Position) -> list[FastMove]:
-        """All legal moves of the side to move, under every rule of the variant."""
-        moves: list[FastMove] | None = self.native.legal(*pos)
-        if moves is None:
-            return self.fallback().legal(pos)
+        """All legal moves of the side to move, under every rule of the variant (replaced by
+        the kernel's method in ``__init__``)."""
+        moves: list[FastMove] = self.native.legal(pos)
+        return moves
+
+    def moves(self, pos: Position) -> list[Move]:
+        """:meth:`legal` as :class:`~damier.core.move.Move` objects, built by the kernel (the
+        moves that recur are shared objects; replaced by the kernel's method in ``__init__``)."""
+        moves: list[Move] = self.native.legal_moves(pos)
         return moves
 
     def apply(self, pos: Position, m: FastMove) -> Position:
@@ -104,10 +148,9 @@ class NativeMoveGenerator(MoveGenerator):
         return Position(*after)
 
     def count(self, pos: Position) -> int:
-        """The number of legal moves (quiet moves are counted, not built)."""
-        n: int | None = self.native.count(*pos)
-        if n is None:
-            return self.fallback().count(pos)
+        """The number of legal moves (quiet moves are counted, not built; replaced by the
+        kernel's method in ``__init__``)."""
+        n: int = self.native.count(pos)
         return n
 
     def perft(self, pos: Position, depth: int) -> int:

@@ -34,6 +34,7 @@ This module must not parse or print text, and must not track game history.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from damier.core import capture_scan, capture_search, choice, diagonal, eightway, lanes, quiet, tables
 from damier.core.colors import WHITE
@@ -43,6 +44,9 @@ from damier.core.kingmoves import KingMoveLimit
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.stateful import PlainMoves, StatefulRule
+
+if TYPE_CHECKING:
+    from damier.core.move import Move
 
 __all__ = ["MoveGenerator", "stateful_rule"]
 
@@ -58,6 +62,10 @@ class MoveGenerator:
     >>> len(gen.legal(p)), gen.count(p), gen.perft(p, 3)
     (9, 9, 658)
     """
+
+    cheap_moves = False
+    """Whether :meth:`moves` costs about what :meth:`count` costs (``Board`` then counts by
+    listing, and keeps the list)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -91,6 +99,12 @@ class MoveGenerator:
         if self.rule is None:
             return self.legal_raw(pos[0], pos[1], pos[2], pos[3])
         return self.rule.legal(pos)
+
+    def moves(self, pos: Position) -> list[Move]:
+        """:meth:`legal` as :class:`~damier.core.move.Move` objects (what ``Board`` lists)."""
+        from damier.core.notation import make_move  # notation reads this module for types only
+
+        return [make_move(self.rules, self, fm) for fm in self.legal(pos)]
 
     def apply(self, pos: Position, m: FastMove) -> Position:
         """The position after move ``m`` (side to move switched, variant state updated)."""

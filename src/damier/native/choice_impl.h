@@ -138,6 +138,25 @@ static void emit(gen_t *g, BB frm, BB to, BB cap, BB kx)
     g->n++;
 }
 
+/* Add a quiet move (nothing to rank or compare). */
+static inline void emit_quiet(gen_t *g, BB frm, BB to, BB kx)
+{
+    if (g->n >= g->capacity) {
+        g->overflow = 1;
+        return;
+    }
+    DK_MOVE *m = &g->out[g->n];
+    m->frm = frm;
+    m->to = to;
+    m->remove = 0;
+    m->kings_xor = kx;
+    m->huff = 0;
+    m->info = 0;
+    if (g->paths)
+        g->paths->len[g->n] = 0;
+    g->n++;
+}
+
 static void keep(gen_t *g, int to, int from)
 {
     if (to == from)

@@ -101,7 +101,10 @@ typedef struct dk_kernel {
     int size, squares, bits;          /* bits: highest bit of a square + 1 */
     int bit_of[DK_MAX_SQUARES];       /* square -> bit position */
     int8_t square_of[128];            /* bit position -> square, -1 for a ghost bit */
+    int8_t row_of[DK_MAX_SQUARES];    /* square -> its row (0 = Black's side) */
     int shift[DK_DIRECTIONS];         /* bit delta of one step in direction d */
+    int left[DK_DIRECTIONS], right[DK_DIRECTIONS]; /* a step is x << left[d] >> right[d] */
+    int n_listed[2], listed[2][DK_DIRECTIONS]; /* man capture directions, in listing order */
     int reverse[DK_DIRECTIONS];       /* the opposite direction */
     int8_t step[DK_DIRECTIONS][DK_MAX_SQUARES];            /* neighbour or -1 */
     uint8_t ray_len[DK_DIRECTIONS][DK_MAX_SQUARES];

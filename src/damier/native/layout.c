@@ -101,6 +101,7 @@ static void build_geometry(dk_kernel *k)
     for (int i = 0; i < squares; i++) {
         int bit = r->full_board ? row_of[i] * (n + 1) + col_of[i] : i + i / n;
         k->bit_of[i] = bit;
+        k->row_of[i] = (int8_t)row_of[i];
         k->square_of[bit] = (int8_t)i;
         if (bit + 1 > k->bits)
             k->bits = bit + 1;
@@ -133,6 +134,10 @@ static void build_geometry(dk_kernel *k)
 static void choose_paths(dk_kernel *k)
 {
     const dk_rules *r = &k->rules;
+    for (int d = 0; d < DK_DIRECTIONS; d++) {
+        k->left[d] = k->shift[d] > 0 ? k->shift[d] : 0;
+        k->right[d] = k->shift[d] < 0 ? -k->shift[d] : 0;
+    }
     int caps = direction_set(r->man_captures[0], r->n_man_captures[0]);
     k->diagonal_men = !r->full_board
         && direction_set(r->man_steps[0], r->n_man_steps[0]) == 0x3
@@ -145,6 +150,21 @@ static void choose_paths(dk_kernel *k)
     k->plain_kings = r->flying_kings && r->remove_at_end && !r->no_reverse_capture
         && r->king_must_continue && !r->king_lands_behind;
     k->victims_differ = r->capture_rule == DK_SPANISH || r->capture_rule == DK_MAX_VALUE;
+    /* the order in which single man captures are listed: diagonal variants by lanes
+     * (up-left, up-right, down-left, down-right), the others as Rules.man_captures */
+    for (int c = 0; c < 2; c++) {
+        int n = 0;
+        if (k->diagonal_men) {
+            for (int d = 0; d < 4; d++)
+                for (int a = 0; a < r->n_man_captures[c]; a++)
+                    if (r->man_captures[c][a] == d)
+                        k->listed[c][n++] = d;
+        } else {
+            for (int a = 0; a < r->n_man_captures[c]; a++)
+                k->listed[c][n++] = r->man_captures[c][a];
+        }
+        k->n_listed[c] = n;
+    }
 }
 
 static uint64_t splitmix64(uint64_t *state)

@@ -32,10 +32,9 @@ static side_t side_of(const dk_kernel *k, BB white, BB black, BB kings, int turn
 }
 
 /* The landing squares of the single man captures in direction d. */
-static BB capture_landings(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int d)
+static inline BB capture_landings(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int d)
 {
-    int sh = k->shift[d];
-    return shifted(shifted(s->men & t->src2[d], sh) & s->targets, sh) & s->empty;
+    return step_bits(k, step_bits(k, s->men & t->src2[d], d) & s->targets, d) & s->empty;
 }
 
 /* Whether a man landing on `land` after a jump in direction d could jump again (the squares
@@ -58,23 +57,6 @@ static int any_goes_on(const dk_kernel *k, const DK_TABLES *t, int color, BB lan
     return 0;
 }
 
-/* The directions of man captures in the order their single captures are listed. */
-static int listing_directions(const dk_kernel *k, int color, int *dirs)
-{
-    const dk_rules *r = &k->rules;
-    int n = 0;
-    if (k->diagonal_men) {
-        for (int d = 0; d < 4; d++)
-            for (int a = 0; a < r->n_man_captures[color]; a++)
-                if (r->man_captures[color][a] == d)
-                    dirs[n++] = d;
-        return n;
-    }
-    for (int a = 0; a < r->n_man_captures[color]; a++)
-        dirs[n++] = r->man_captures[color][a];
-    return n;
-}
-
 typedef struct singles {
     int n_dirs, dirs[DK_DIRECTIONS];
     BB land[DK_DIRECTIONS];
@@ -83,10 +65,12 @@ typedef struct singles {
 
 static void find_singles(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color, singles_t *out)
 {
-    out->n_dirs = listing_directions(k, color, out->dirs);
+    out->n_dirs = k->n_listed[color];
     out->found = 0;
-    for (int i = 0; i < out->n_dirs; i++)
-        out->found |= out->land[i] = s->men ? capture_landings(k, t, s, out->dirs[i]) : 0;
+    for (int i = 0; i < out->n_dirs; i++) {
+        out->dirs[i] = k->listed[color][i];
+        out->found |= out->land[i] = capture_landings(k, t, s, out->dirs[i]);
+    }
 }
 
 enum { NO_CAPTURE = 0, SINGLES = 1, SEARCH = 2, IN_PLACE = 3 };
@@ -134,11 +118,38 @@ static void list_singles(gen_t *g, const side_t *s, const singles_t *sg, int in_
     }
 }
 
+/* Whether a man of the side to move can capture, for the diagonal variants (the shifts of
+ * diagonal_count, below). */
+static inline int diagonal_men_capture(const dk_kernel *k, const DK_TABLES *t, BB white, BB black, BB kings,
+                                       int turn)
+{
+    const int s1 = k->size / 2, s2 = s1 + 1;
+    BB mine = turn ? black : white, theirs = turn ? white : black;
+    BB men = mine & ~kings;
+    BB tg = k->rules.men_capture_kings ? theirs : theirs & ~kings;
+    BB empty = t->all & ~(white | black);
+    BB found = 0;
+    if (k->men_back || !turn)
+        found |= ((((men >> s2) & tg) >> s2) | (((men >> s1) & tg) >> s1)) & empty;
+    if (k->men_back || turn)
+        found |= ((((men << s1) & tg) << s1) | (((men << s2) & tg) << s2)) & empty;
+    return found != 0;
+}
+
 /* The legal moves under the stateless rules, appended to g's list. */
 static void stateless_legal(gen_t *g, BB white, BB black, BB kings, int turn)
 {
     const dk_kernel *k = g->k;
     const DK_TABLES *t = g->t;
+    if (k->diagonal_men && !diagonal_men_capture(k, t, white, black, kings, turn)) {
+        /* most positions: quiet moves, unless a king can capture */
+        BB mine = turn ? black : white, own_kings = mine & kings, occ = white | black;
+        if (!own_kings || !king_can_capture(k, t, own_kings, turn ? white : black, occ)) {
+            men_quiets(g, mine & ~kings, t->all & ~occ);
+            king_quiets(g, own_kings, occ);
+            return;
+        }
+    }
     side_t s = side_of(k, white, black, kings, turn);
     singles_t sg;
     find_singles(k, t, &s, turn, &sg);
@@ -164,9 +175,55 @@ static void stateless_legal(gen_t *g, BB white, BB black, BB kings, int turn)
 
 /* The number of legal moves under the stateless rules; `scratch` holds DK_MAX_MOVES moves
  * for the positions that need a list. -1 on overflow. */
+/* stateless_count for the diagonal variants, written out (perft's leaves: most of its time).
+ * On a dark board a diagonal step is a shift by h or h + 1 (h squares a row) that lands a
+ * square off the board on a ghost bit, so no masks are needed; a man on x can jump in a
+ * direction when the square next to it holds a target and the one past it is empty. Returns
+ * -2 when the general count must decide (a king can capture, a capture may go on, ...). */
+static int diagonal_count(const dk_kernel *k, BB white, BB black, BB kings, int turn)
+{
+    const DK_TABLES *t = TABLES_OF(k);
+    const int s1 = k->size / 2, s2 = s1 + 1;
+    BB mine = turn ? black : white, theirs = turn ? white : black;
+    BB men = mine & ~kings, own_kings = mine & kings;
+    BB tg = k->rules.men_capture_kings ? theirs : theirs & ~kings;
+    BB occ = white | black, empty = t->all & ~occ;
+    int up = k->men_back || !turn, down = k->men_back || turn;
+    BB ul = up ? (((men >> s2) & tg) >> s2) & empty : 0;
+    BB ur = up ? (((men >> s1) & tg) >> s1) & empty : 0;
+    BB dl = down ? (((men << s1) & tg) << s1) & empty : 0;
+    BB dr = down ? (((men << s2) & tg) << s2) & empty : 0;
+    BB found = ul | ur | dl | dr;
+    if (!found) {
+        int n = turn ? bb_popcount((men << s1) & empty) + bb_popcount((men << s2) & empty)
+                     : bb_popcount((men >> s2) & empty) + bb_popcount((men >> s1) & empty);
+        if (!own_kings)
+            return n;
+        if (king_can_capture(k, t, own_kings, theirs, occ))
+            return -2;
+        return n + king_quiet_count(k, t, own_kings, occ);
+    }
+    if ((k->victims_differ && (theirs & kings))
+        || (k->rules.promotion_in_capture != DK_CONTINUE_AS_MAN && (found & t->promo[turn]))
+        || (own_kings && king_can_capture(k, t, own_kings, theirs, occ)))
+        return -2;
+    /* the squares from which a man could jump on, per direction (0 where men do not go) */
+    BB from_ul = up ? (((empty << s2) & tg) << s2) : 0, from_ur = up ? (((empty << s1) & tg) << s1) : 0;
+    BB from_dl = down ? (((empty >> s1) & tg) >> s1) : 0, from_dr = down ? (((empty >> s2) & tg) >> s2) : 0;
+    if ((ul & (from_ul | from_ur | from_dl)) | (ur & (from_ul | from_ur | from_dr))
+        | (dl & (from_ul | from_dl | from_dr)) | (dr & (from_ur | from_dl | from_dr)))
+        return -2;
+    return bb_popcount(ul) + bb_popcount(ur) + bb_popcount(dl) + bb_popcount(dr);
+}
+
 static int stateless_count(const dk_kernel *k, BB white, BB black, BB kings, int turn, DK_MOVE *scratch)
 {
     const DK_TABLES *t = TABLES_OF(k);
+    if (k->diagonal_men) {
+        int n = diagonal_count(k, white, black, kings, turn);
+        if (n != -2)
+            return n;
+    }
     side_t s = side_of(k, white, black, kings, turn);
     singles_t sg;
     find_singles(k, t, &s, turn, &sg);

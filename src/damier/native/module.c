@@ -2,27 +2,19 @@
  *
  * A Generator is built from the parameters of one Rules object (core/kernel.py hands them
  * over) and answers with the values of core/movegen.py: positions are the four or five ints
- * (white, black, kings, turn, aux) and moves the fast-move tuples
- * (frm, to, remove, kings_xor, path, huff). Every int is checked here before it reaches the
- * kernel: a bad call raises TypeError, OverflowError or ValueError, never a crash. A result
- * that does not fit the kernel's lists (more than DK_MAX_MOVES moves) is None: the caller
- * then asks the pure-Python generator.
+ * (white, black, kings, turn, aux), moves the fast-move tuples (frm, to, remove, kings_xor,
+ * path, huff) or, from legal_moves(), damier.core.move.Move objects (pymoves.c). A position
+ * is passed as its ints or as one tuple (a Position). Every int is
+ * checked before it reaches the kernel (pyconvert.c): a bad call raises TypeError or
+ * ValueError, never a crash. A result that does not fit the kernel's lists (more than
+ * DK_MAX_MOVES moves) comes from the fallback object (set_fallback: the pure-Python
+ * generator) when the position was passed as one tuple, else it is None.
  *
  * This file must not generate moves itself (gen64.c / gen128.c do).
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include "kernel.h"
+#include "binding.h"
 #include "kernel_py.h"
 #include "search_binding.h"
-
-typedef struct {
-    PyObject_HEAD
-    dk_kernel *k;
-    dk_paths *paths;     /* scratch for legal(): landing squares of the last list */
-    void *moves;         /* scratch for legal(): DK_MAX_MOVES moves of the kernel's width */
-} GeneratorObject;
 
 static PyTypeObject GeneratorType;
 
@@ -34,140 +26,6 @@ const dk_kernel *dk_kernel_from(PyObject *obj)
     }
     return ((GeneratorObject *)obj)->k;
 }
-
-/* -- ints <-> words ---------------------------------------------------------------------- */
-
-/* Python ints <-> 128-bit words through their little-endian bytes (the byte-array calls of
- * CPython: public from 3.13, private before). */
-static int bytes_of(PyObject *o, unsigned char *bytes)
-{
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t n = PyLong_AsNativeBytes(o, bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN
-                                        | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-    return n < 0 ? -1 : n > 16 ? 1 : 0;
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)o, bytes, 16, 1, 0) < 0) {
-        if (!PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-        return 1;
-    }
-    return 0;
-#endif
-}
-
-static int word_from(PyObject *o, dk_u128 *out, const char *what)
-{
-    if (!PyLong_Check(o)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(o)->tp_name);
-        return -1;
-    }
-    int overflow = 0;
-    long long small = PyLong_AsLongLongAndOverflow(o, &overflow);
-    if (!overflow) {
-        if (small == -1 && PyErr_Occurred())
-            return -1;
-        if (small < 0)
-            goto bad;
-        *out = (dk_u128)small;
-        return 0;
-    }
-    if (overflow < 0)
-        goto bad;
-    unsigned char bytes[16];
-    int rc = bytes_of(o, bytes);
-    if (rc < 0) {
-        if (!PyErr_ExceptionMatches(PyExc_ValueError) && !PyErr_ExceptionMatches(PyExc_OverflowError))
-            return -1;
-        PyErr_Clear();
-        goto bad;
-    }
-    if (rc > 0)
-        goto bad;
-    dk_u128 v = 0;
-    for (int i = 15; i >= 0; i--)
-        v = v << 8 | bytes[i];
-    *out = v;
-    return 0;
-bad:
-    PyErr_Format(PyExc_ValueError, "%s must be a bitboard of at most 128 bits (0 or more)", what);
-    return -1;
-}
-
-static PyObject *word_to(dk_u128 x)
-{
-    if (!(x >> 64))
-        return PyLong_FromUnsignedLongLong((uint64_t)x);
-    unsigned char bytes[16];
-    for (int i = 0; i < 16; i++, x >>= 8)
-        bytes[i] = (unsigned char)x;
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(bytes, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(bytes, 16, 1, 0);
-#endif
-}
-
-/* A position in 128-bit words, whatever the kernel's width. */
-typedef struct {
-    dk_u128 white, black, kings, aux;
-    int turn;
-} wide_pos;
-
-static void narrow_pos(const wide_pos *w, dk_pos64 *p)
-{
-    p->white = (uint64_t)w->white;
-    p->black = (uint64_t)w->black;
-    p->kings = (uint64_t)w->kings;
-    p->aux = (uint64_t)w->aux;
-    p->turn = w->turn;
-}
-
-static void widen_pos(const dk_pos128 *w, wide_pos *p)
-{
-    p->white = w->white;
-    p->black = w->black;
-    p->kings = w->kings;
-    p->aux = w->aux;
-    p->turn = w->turn;
-}
-
-/* Read (white, black, kings, turn[, aux]) from args[0..] and check it is a valid position. */
-static int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, wide_pos *p)
-{
-    static const char *names[] = {"white", "black", "kings", "turn", "aux"};
-    dk_u128 v[5] = {0, 0, 0, 0, 0};
-    if (nargs < 4 || nargs > 5) {
-        PyErr_SetString(PyExc_TypeError, "expected white, black, kings, turn and optionally aux");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < nargs; i++)
-        if (word_from(args[i], &v[i], names[i]))
-            return -1;
-    p->white = v[0];
-    p->black = v[1];
-    p->kings = v[2];
-    p->aux = v[4];
-    if (v[3] > 1) {
-        PyErr_SetString(PyExc_ValueError, "turn must be 0 (White) or 1 (Black)");
-        return -1;
-    }
-    p->turn = (int)v[3];
-    dk_pos128 q = {p->white, p->black, p->kings, p->aux, p->turn};
-    dk_pos64 n;
-    narrow_pos(p, &n);
-    int valid = k->wide ? dk_valid_pos128(k, &q)
-                        : !((p->white | p->black | p->kings | p->aux) >> 64) && dk_valid_pos64(k, &n);
-    if (!valid) {
-        PyErr_SetString(PyExc_ValueError,
-                        "not a valid position of this variant (pieces off the board, on both sides, "
-                        "kings without a piece, or a bad aux)");
-        return -1;
-    }
-    return 0;
-}
-
-/* -- the Generator type ------------------------------------------------------------------ */
 
 static int int_list(PyObject *seq, int *out, int *n, const char *what)
 {
@@ -224,12 +82,14 @@ static int Generator_init(GeneratorObject *self, PyObject *args, PyObject *kwarg
         || int_list(lists[4], r.king_steps, &r.n_king_steps, "king_steps")
         || int_list(lists[5], r.king_captures, &r.n_king_captures, "king_captures"))
         return -1;
-    if (!self->k && !(self->k = PyMem_Malloc(sizeof(dk_kernel))))
-        goto nomem;
-    if (!self->paths && !(self->paths = PyMem_Malloc(sizeof(dk_paths))))
-        goto nomem;
-    if (!self->moves && !(self->moves = PyMem_Malloc(sizeof(dk_move128) * DK_MAX_MOVES)))
-        goto nomem;
+    if (self->k)
+        clear_moves(self);  /* initialised again: the caches belong to the old kernel */
+    if ((!self->k && !(self->k = PyMem_Malloc(sizeof(dk_kernel))))
+        || (!self->paths && !(self->paths = PyMem_Malloc(sizeof(dk_paths))))
+        || (!self->moves && !(self->moves = PyMem_Malloc(sizeof(dk_move128) * DK_MAX_MOVES)))) {
+        PyErr_NoMemory();
+        return -1;
+    }
     char err[200];
     if (dk_kernel_init(self->k, &r, err, sizeof err)) {
         PyMem_Free(self->k);
@@ -238,69 +98,36 @@ static int Generator_init(GeneratorObject *self, PyObject *args, PyObject *kwarg
         return -1;
     }
     return 0;
-nomem:
-    PyErr_NoMemory();
-    return -1;
 }
 
 static void Generator_dealloc(GeneratorObject *self)
 {
+    if (self->k)
+        clear_moves(self);
+    Py_CLEAR(self->fallback);
     PyMem_Free(self->k);
     PyMem_Free(self->paths);
     PyMem_Free(self->moves);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static const dk_kernel *ready(GeneratorObject *self)
+/* The position of the call, checked; -1 with an exception set. */
+static int read_position(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, wide_pos *p)
 {
-    if (!self->k)
+    if (!self->k) {
         PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
-    return self->k;
+        return -1;
+    }
+    return position_from(self->k, args, nargs, p);
 }
 
-/* The legal moves of the i-th entry of the scratch list as a fast-move tuple. */
-static PyObject *fast_move(GeneratorObject *self, int i)
-{
-    const dk_kernel *k = self->k;
-    dk_u128 frm, to, remove, kx, huff;
-    if (k->wide) {
-        const dk_move128 *m = (const dk_move128 *)self->moves + i;
-        frm = m->frm, to = m->to, remove = m->remove, kx = m->kings_xor, huff = m->huff;
-    } else {
-        const dk_move64 *m = (const dk_move64 *)self->moves + i;
-        frm = m->frm, to = m->to, remove = m->remove, kx = m->kings_xor, huff = m->huff;
-    }
-    int len = self->paths->len[i];
-    PyObject *path = PyTuple_New(len);
-    if (!path)
-        return NULL;
-    for (int s = 0; s < len; s++) {
-        PyObject *sq = PyLong_FromLong(self->paths->path[i][s]);
-        if (!sq) {
-            Py_DECREF(path);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(path, s, sq);
-    }
-    PyObject *items[6] = {word_to(frm), word_to(to), word_to(remove), word_to(kx), path, word_to(huff)};
-    PyObject *tuple = PyTuple_New(6);
-    for (int f = 0; f < 6; f++)
-        if (!items[f] || !tuple) {
-            for (int g = 0; g < 6; g++)
-                Py_XDECREF(items[g]);
-            Py_XDECREF(tuple);
-            return NULL;
-        }
-    for (int f = 0; f < 6; f++)
-        PyTuple_SET_ITEM(tuple, f, items[f]);
-    return tuple;
-}
-
+/* The legal moves of p into the scratch list (strict: the rules without state). */
 static int legal_to_scratch(GeneratorObject *self, const wide_pos *p, int strict)
 {
     const dk_kernel *k = self->k;
     if (k->wide) {
-        dk_pos128 q = {p->white, p->black, p->kings, p->aux, p->turn};
+        dk_pos128 q;
+        wide_to_pos128(p, &q);
         return (strict ? dk_legal_strict128 : dk_legal128)(k, &q, self->moves, DK_MAX_MOVES, self->paths);
     }
     dk_pos64 q;
@@ -308,19 +135,34 @@ static int legal_to_scratch(GeneratorObject *self, const wide_pos *p, int strict
     return (strict ? dk_legal_strict64 : dk_legal64)(k, &q, self->moves, DK_MAX_MOVES, self->paths);
 }
 
-static PyObject *legal_list(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, int strict)
+/* The answer to a call whose result did not fit the kernel's lists: the fallback's method
+ * `name` on the position, or None. */
+static PyObject *overflow(GeneratorObject *self, const char *name, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!self->fallback || nargs != 1)
+        Py_RETURN_NONE;
+    PyObject *method = PyUnicode_FromString(name);
+    PyObject *answer = method ? PyObject_CallMethodOneArg(self->fallback, method, args[0]) : NULL;
+    Py_XDECREF(method);
+    return answer;
+}
+
+typedef PyObject *(*as_python)(GeneratorObject *, const wide_pos *, int);
+
+static PyObject *move_list(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, int strict,
+                           as_python convert, const char *name)
 {
     wide_pos p;
-    if (!ready(self) || position_from(self->k, args, nargs, &p))
+    if (read_position(self, args, nargs, &p))
         return NULL;
     int n = legal_to_scratch(self, &p, strict);
     if (n < 0)
-        Py_RETURN_NONE;
+        return overflow(self, name, args, nargs);
     PyObject *list = PyList_New(n);
     if (!list)
         return NULL;
     for (int i = 0; i < n; i++) {
-        PyObject *m = fast_move(self, i);
+        PyObject *m = convert(self, &p, i);
         if (!m) {
             Py_DECREF(list);
             return NULL;
@@ -332,22 +174,28 @@ static PyObject *legal_list(GeneratorObject *self, PyObject *const *args, Py_ssi
 
 static PyObject *Generator_legal(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return legal_list(self, args, nargs, 0);
+    return move_list(self, args, nargs, 0, move_tuple, "legal");
 }
 
 static PyObject *Generator_legal_strict(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    return legal_list(self, args, nargs, 1);
+    return move_list(self, args, nargs, 1, move_tuple, "legal_strict");
+}
+
+static PyObject *Generator_legal_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return move_list(self, args, nargs, 0, move_object, "moves");
 }
 
 static PyObject *count_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, int strict)
 {
     wide_pos p;
-    if (!ready(self) || position_from(self->k, args, nargs, &p))
+    if (read_position(self, args, nargs, &p))
         return NULL;
     int n;
     if (self->k->wide) {
-        dk_pos128 q = {p.white, p.black, p.kings, p.aux, p.turn};
+        dk_pos128 q;
+        wide_to_pos128(&p, &q);
         n = (strict ? dk_count_strict128 : dk_count128)(self->k, &q);
     } else {
         dk_pos64 q;
@@ -355,7 +203,7 @@ static PyObject *count_moves(GeneratorObject *self, PyObject *const *args, Py_ss
         n = (strict ? dk_count_strict64 : dk_count64)(self->k, &q);
     }
     if (n < 0)
-        Py_RETURN_NONE;
+        return overflow(self, strict ? "count_strict" : "count", args, nargs);
     return PyLong_FromLong(n);
 }
 
@@ -372,11 +220,12 @@ static PyObject *Generator_count_strict(GeneratorObject *self, PyObject *const *
 static PyObject *Generator_has_capture(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     wide_pos p;
-    if (!ready(self) || position_from(self->k, args, nargs, &p))
+    if (read_position(self, args, nargs, &p))
         return NULL;
     int yes;
     if (self->k->wide) {
-        dk_pos128 q = {p.white, p.black, p.kings, p.aux, p.turn};
+        dk_pos128 q;
+        wide_to_pos128(&p, &q);
         yes = dk_has_capture128(self->k, &q);
     } else {
         dk_pos64 q;
@@ -393,7 +242,7 @@ static PyObject *Generator_perft(GeneratorObject *self, PyObject *const *args, P
         PyErr_SetString(PyExc_TypeError, "perft(white, black, kings, turn, aux, depth)");
         return NULL;
     }
-    if (!ready(self) || position_from(self->k, args, nargs - 1, &p))
+    if (read_position(self, args, nargs - 1, &p))
         return NULL;
     long depth = PyLong_AsLong(args[nargs - 1]);
     if (depth == -1 && PyErr_Occurred())
@@ -406,7 +255,8 @@ static PyObject *Generator_perft(GeneratorObject *self, PyObject *const *args, P
     const dk_kernel *k = self->k;
     Py_BEGIN_ALLOW_THREADS
     if (k->wide) {
-        dk_pos128 q = {p.white, p.black, p.kings, p.aux, p.turn};
+        dk_pos128 q;
+        wide_to_pos128(&p, &q);
         n = dk_perft128(k, &q, (int)depth);
     } else {
         dk_pos64 q;
@@ -419,48 +269,56 @@ static PyObject *Generator_perft(GeneratorObject *self, PyObject *const *args, P
     return PyLong_FromLongLong(n);
 }
 
+/* The fields of a fast-move tuple (path not read), checked to lie on the board. */
+static int move_from(const dk_kernel *k, PyObject *mv, wide_move *m)
+{
+    static const char *names[] = {"frm", "to", "remove", "kings_xor", "path", "huff"};
+    if (!PyTuple_Check(mv) || PyTuple_GET_SIZE(mv) != 6) {
+        PyErr_SetString(PyExc_TypeError, "move must be a fast-move tuple of six items");
+        return -1;
+    }
+    dk_u128 f[6] = {0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 6; i++)
+        if (i != 4 && word_from(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
+            return -1;
+    dk_u128 all = k->wide ? k->t.w128.all : k->t.w64.all;
+    int single = f[0] && !(f[0] & (f[0] - 1)) && f[1] && !(f[1] & (f[1] - 1)) && !(f[5] & (f[5] - 1));
+    if (!single || ((f[0] | f[1] | f[2] | f[3] | f[5]) & ~all)) {
+        PyErr_SetString(PyExc_ValueError, "not a move of this variant's board");
+        return -1;
+    }
+    m->frm = f[0], m->to = f[1], m->remove = f[2], m->kings_xor = f[3], m->huff = f[5];
+    return 0;
+}
+
 /* apply(white, black, kings, turn, aux, move) -> (white, black, kings, turn, aux): the move
  * must be one of legal()'s moves of that position (its squares are checked, not its legality:
  * the Python wrapper only passes moves of the list). */
 static PyObject *Generator_apply(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    static const char *names[] = {"frm", "to", "remove", "kings_xor", "path", "huff"};
-    wide_pos p;
+    wide_pos p, out;
+    wide_move m;
     if (nargs != 6) {
         PyErr_SetString(PyExc_TypeError, "apply(white, black, kings, turn, aux, move)");
         return NULL;
     }
-    if (!ready(self) || position_from(self->k, args, 5, &p))
+    if (read_position(self, args, 5, &p) || move_from(self->k, args[5], &m))
         return NULL;
-    PyObject *mv = args[5];
-    if (!PyTuple_Check(mv) || PyTuple_GET_SIZE(mv) != 6) {
-        PyErr_SetString(PyExc_TypeError, "move must be a fast-move tuple of six items");
-        return NULL;
-    }
-    dk_u128 f[6] = {0, 0, 0, 0, 0, 0};
-    for (int i = 0; i < 6; i++)
-        if (i != 4 && word_from(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
-            return NULL;
     const dk_kernel *k = self->k;
-    dk_u128 all = k->wide ? k->t.w128.all : k->t.w64.all;
-    int single = f[0] && !(f[0] & (f[0] - 1)) && f[1] && !(f[1] & (f[1] - 1)) && !(f[5] & (f[5] - 1));
-    if (!single || ((f[0] | f[1] | f[2] | f[3] | f[5]) & ~all)) {
-        PyErr_SetString(PyExc_ValueError, "not a move of this variant's board");
-        return NULL;
-    }
     int rc;
-    wide_pos out;
     if (k->wide) {
-        dk_pos128 q = {p.white, p.black, p.kings, p.aux, p.turn}, r;
-        dk_move128 m = {f[0], f[1], f[2], f[3], f[5], 0};
-        rc = dk_apply128(k, &q, &m, &r);
-        widen_pos(&r, &out);
+        dk_pos128 q, r;
+        wide_to_pos128(&p, &q);
+        dk_move128 w = {m.frm, m.to, m.remove, m.kings_xor, m.huff, 0};
+        rc = dk_apply128(k, &q, &w, &r);
+        pos128_to_wide(&r, &out);
     } else {
         dk_pos64 q, r;
         narrow_pos(&p, &q);
-        dk_move64 m = {(uint64_t)f[0], (uint64_t)f[1], (uint64_t)f[2], (uint64_t)f[3], (uint64_t)f[5], 0};
-        rc = dk_apply64(k, &q, &m, &r);
-        out.white = r.white, out.black = r.black, out.kings = r.kings, out.aux = r.aux, out.turn = r.turn;
+        dk_move64 w = {(uint64_t)m.frm, (uint64_t)m.to, (uint64_t)m.remove, (uint64_t)m.kings_xor,
+                       (uint64_t)m.huff, 0};
+        rc = dk_apply64(k, &q, &w, &r);
+        pos64_to_wide(&r, &out);
     }
     if (rc < 0)
         Py_RETURN_NONE;
@@ -468,29 +326,60 @@ static PyObject *Generator_apply(GeneratorObject *self, PyObject *const *args, P
                          word_to(out.aux));
 }
 
+static PyObject *Generator_bind_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "bind_moves(Move, rules)");
+        return NULL;
+    }
+    if (!self->k) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
+        return NULL;
+    }
+    if (bind_moves(self, args[0], args[1]))
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Generator_set_fallback(GeneratorObject *self, PyObject *fallback)
+{
+    Py_XSETREF(self->fallback, Py_NewRef(fallback));
+    Py_RETURN_NONE;
+}
+
 static PyObject *Generator_get_wide(GeneratorObject *self, void *closure)
 {
     (void)closure;
-    if (!ready(self))
+    if (!self->k) {
+        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
         return NULL;
+    }
     return PyBool_FromLong(self->k->wide);
 }
 
+#define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL
+
 static PyMethodDef Generator_methods[] = {
-    {"legal", (PyCFunction)(void (*)(void))Generator_legal, METH_FASTCALL,
+    {"legal", FASTCALL(Generator_legal),
      "legal(white, black, kings, turn, aux=0) -> list of fast moves, or None if too many"},
-    {"legal_strict", (PyCFunction)(void (*)(void))Generator_legal_strict, METH_FASTCALL,
+    {"legal_strict", FASTCALL(Generator_legal_strict),
      "legal_strict(white, black, kings, turn) -> legal() under the strict rules (no state)"},
-    {"count", (PyCFunction)(void (*)(void))Generator_count, METH_FASTCALL,
+    {"legal_moves", FASTCALL(Generator_legal_moves),
+     "legal_moves(white, black, kings, turn, aux=0) -> list of Move objects (see bind_moves), or None"},
+    {"count", FASTCALL(Generator_count),
      "count(white, black, kings, turn, aux=0) -> number of legal moves, or None if too many"},
-    {"count_strict", (PyCFunction)(void (*)(void))Generator_count_strict, METH_FASTCALL,
+    {"count_strict", FASTCALL(Generator_count_strict),
      "count_strict(white, black, kings, turn) -> count() under the strict rules (no state)"},
-    {"has_capture", (PyCFunction)(void (*)(void))Generator_has_capture, METH_FASTCALL,
+    {"has_capture", FASTCALL(Generator_has_capture),
      "has_capture(white, black, kings, turn) -> whether the side to move can capture"},
-    {"perft", (PyCFunction)(void (*)(void))Generator_perft, METH_FASTCALL,
+    {"perft", FASTCALL(Generator_perft),
      "perft(white, black, kings, turn, aux, depth) -> leaves (bulk counting), or None"},
-    {"apply", (PyCFunction)(void (*)(void))Generator_apply, METH_FASTCALL,
+    {"apply", FASTCALL(Generator_apply),
      "apply(white, black, kings, turn, aux, move) -> the position after move, or None"},
+    {"set_fallback", (PyCFunction)Generator_set_fallback, METH_O,
+     "set_fallback(obj): lists too long for the kernel come from obj.legal/moves/count(position)"},
+    {"bind_moves", FASTCALL(Generator_bind_moves),
+     "bind_moves(Move, rules): legal_moves() builds Move objects of this class carrying rules"},
     {NULL, NULL, 0, NULL},
 };
 

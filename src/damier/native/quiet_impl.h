@@ -10,19 +10,22 @@
 
 static BB shifted(BB x, int s) { return s >= 0 ? x << s : x >> -s; }
 
+/* One step in direction d of every bit of x (x must have a square there: src1, src2). */
+static inline BB step_bits(const dk_kernel *k, BB x, int d) { return x << k->left[d] >> k->right[d]; }
+
 /* The empty squares a man of the side to move reaches in direction d. */
-static BB step_targets(const dk_kernel *k, const DK_TABLES *t, BB men, int d, BB empty)
+static inline BB step_targets(const dk_kernel *k, const DK_TABLES *t, BB men, int d, BB empty)
 {
-    return shifted(men & t->src1[d], k->shift[d]) & empty;
+    return step_bits(k, men & t->src1[d], d) & empty;
 }
 
-static void emit_steps(gen_t *g, BB targets, int d)
+static inline void emit_steps(gen_t *g, BB targets, int d)
 {
     int s = g->k->shift[d];
     BB promo = g->t->promo[g->color];
     for (; targets; targets &= targets - 1) {
         BB to = bb_lowbit(targets);
-        emit(g, shifted(to, -s), to, 0, to & promo);
+        emit_quiet(g, shifted(to, -s), to, to & promo);
     }
 }
 
@@ -35,18 +38,20 @@ static void men_quiets(gen_t *g, BB men, BB empty)
     if (k->diagonal_men) {
         int first = c ? 2 : 0, second = c ? 3 : 1;  /* down-left, down-right / up-left, up-right */
         BB a = step_targets(k, t, men, first, empty), b = step_targets(k, t, men, second, empty);
-        for (int row = 0; row < k->size && (a | b); row++) {
-            emit_steps(g, a & t->row[row], first);
-            emit_steps(g, b & t->row[row], second);
-            a &= ~t->row[row];
-            b &= ~t->row[row];
+        while (a | b) { /* the rows that hold targets, from the top */
+            BB row = t->row[k->row_of[square_of_bit(k, bb_lowbit(a | b))]];
+            emit_steps(g, a & row, first);
+            emit_steps(g, b & row, second);
+            a &= ~row;
+            b &= ~row;
         }
         return;
     }
     BB targets[DK_DIRECTIONS], left = 0;
     for (int i = 0; i < r->n_man_steps[c]; i++)
         left |= targets[i] = step_targets(k, t, men, r->man_steps[c][i], empty);
-    for (int row = 0; row < k->size && left; row += 2) {
+    while (left) { /* the pairs of rows (0-1, 2-3, ...) that hold targets, from the top */
+        int row = k->row_of[square_of_bit(k, bb_lowbit(left))] & ~1;
         BB pair = t->row[row] | (row + 1 < k->size ? t->row[row + 1] : 0);
         for (int i = 0; i < r->n_man_steps[c]; i++)
             emit_steps(g, targets[i] & pair, r->man_steps[c][i]);
@@ -69,7 +74,7 @@ static void king_quiets(gen_t *g, BB kings, BB occ)
                 BB to = t->mask[k->ray[d][sq][s]];
                 if (occ & to)
                     break;
-                emit(g, fm, to, 0, fm ^ to);
+                emit_quiet(g, fm, to, fm ^ to);
             }
         }
     }

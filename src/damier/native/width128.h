@@ -2,6 +2,7 @@
  * Include first, once per translation unit (gen128.c). See kernel.h. */
 #ifndef DAMIER_WIDTH_H
 #define DAMIER_WIDTH_H
+#include "bits.h"
 #include "kernel.h"
 
 typedef dk_u128 BB;
@@ -12,10 +13,7 @@ typedef dk_u128 BB;
 #define TABLES_OF(k) (&(k)->t.w128)
 #define BB_BITS 128
 
-static inline int bb_popcount(BB x)
-{
-    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
-}
+static inline int bb_popcount(BB x) { return popcount64((uint64_t)x) + popcount64((uint64_t)(x >> 64)); }
 static inline int bb_ctz(BB x) /* x != 0 */
 {
     uint64_t lo = (uint64_t)x;

@@ -2,6 +2,7 @@
  * Include first, once per translation unit (gen64.c). See kernel.h. */
 #ifndef DAMIER_WIDTH_H
 #define DAMIER_WIDTH_H
+#include "bits.h"
 #include "kernel.h"
 
 typedef uint64_t BB;
@@ -12,7 +13,7 @@ typedef uint64_t BB;
 #define TABLES_OF(k) (&(k)->t.w64)
 #define BB_BITS 64
 
-static inline int bb_popcount(BB x) { return __builtin_popcountll(x); }
+static inline int bb_popcount(BB x) { return popcount64(x); }
 static inline int bb_ctz(BB x) { return __builtin_ctzll(x); }            /* x != 0 */
 static inline BB bb_lowbit(BB x) { return x & (~x + 1); }
 static inline BB bb_highbit(BB x) { return (BB)1 << (63 - __builtin_clzll(x)); } /* x != 0 */
