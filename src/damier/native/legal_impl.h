@@ -37,30 +37,28 @@ static inline BB capture_landings(const dk_kernel *k, const DK_TABLES *t, const 
     return step_bits(k, step_bits(k, s->men & t->src2[d], d) & s->targets, d) & s->empty;
 }
 
-/* Whether a man landing on `land` after a jump in direction d could jump again (the squares
- * it left and jumped are still taken here, so only the other directions count). */
-static int goes_on(const dk_kernel *k, const DK_TABLES *t, int color, int land, int d, BB targets, BB empty)
+/* The squares from which a man of the side to move could jump now: the square next to it in
+ * a capture direction holds a target and the one past it is empty. A man that has just
+ * jumped lands on one of these exactly when it can go on: straight back it would land on the
+ * square it left, which is still taken here, so that jump never shows (as in
+ * core/eightway.py). */
+static BB jump_sources(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color)
 {
-    for (int a = 0; a < t->n_man_jump[color][land]; a++) {
-        const __typeof__(t->man_jump[0][0][0]) *j = &t->man_jump[color][land][a];
-        if (j->dir != k->reverse[d] && (targets & j->over) && (empty & j->land_bit))
-            return 1;
+    const dk_rules *r = &k->rules;
+    BB from = 0;
+    for (int a = 0; a < r->n_man_captures[color]; a++) {
+        int e = r->man_captures[color][a];
+        BB over = (s->empty << k->right[e] >> k->left[e]) & s->targets;
+        from |= (over << k->right[e] >> k->left[e]) & t->src2[e];
     }
-    return 0;
-}
-
-static int any_goes_on(const dk_kernel *k, const DK_TABLES *t, int color, BB lands, int d, BB targets, BB empty)
-{
-    for (; lands; lands &= lands - 1)
-        if (goes_on(k, t, color, square_of_bit(k, bb_lowbit(lands)), d, targets, empty))
-            return 1;
-    return 0;
+    return from;
 }
 
 typedef struct singles {
     int n_dirs, dirs[DK_DIRECTIONS];
-    BB land[DK_DIRECTIONS];
-    BB found;
+    BB land[DK_DIRECTIONS];     /* landing squares of the single captures, per direction */
+    BB found;                   /* all of them */
+    BB go_on;                   /* those from which the man can jump again (capture_path) */
 } singles_t;
 
 static void find_singles(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color, singles_t *out)
@@ -73,11 +71,23 @@ static void find_singles(const dk_kernel *k, const DK_TABLES *t, const side_t *s
     }
 }
 
+/* The men that can make a first jump: two steps back from each landing square (the search
+ * gives nothing for the others, and goes through the men by increasing bit either way). */
+static BB jumpers(const dk_kernel *k, const singles_t *sg)
+{
+    BB men = 0;
+    for (int i = 0; i < sg->n_dirs; i++) {
+        int d = sg->dirs[i];
+        men |= sg->land[i] << k->right[d] >> k->left[d] << k->right[d] >> k->left[d];
+    }
+    return men;
+}
+
 enum { NO_CAPTURE = 0, SINGLES = 1, SEARCH = 2, IN_PLACE = 3 };
 
 /* Which path answers (see the top of this file). */
 static int capture_path(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color,
-                        const singles_t *sg, BB kings)
+                        singles_t *sg, BB kings)
 {
     const dk_rules *r = &k->rules;
     if (!s->theirs)
@@ -88,9 +98,7 @@ static int capture_path(const dk_kernel *k, const DK_TABLES *t, const side_t *s,
     if (king_can || (k->victims_differ && (s->theirs & kings)))
         return SEARCH;
     int special_crown = r->promotion_in_capture != DK_CONTINUE_AS_MAN && (sg->found & t->promo[color]);
-    int longer = 0;
-    for (int i = 0; i < sg->n_dirs && !longer; i++)
-        longer = any_goes_on(k, t, color, sg->land[i], sg->dirs[i], s->targets, s->empty);
+    BB longer = sg->go_on = sg->found & jump_sources(k, t, s, color);
     if (special_crown || (longer && !(k->diagonal_men && k->plain_men)))
         return SEARCH;
     return longer ? IN_PLACE : SINGLES;
@@ -109,7 +117,7 @@ static void list_singles(gen_t *g, const side_t *s, const singles_t *sg, int in_
             int land = square_of_bit(k, to);
             if (!push(g, land, square_of_bit(k, victim)))
                 continue;
-            if (in_place && goes_on(k, t, g->color, land, d, s->targets, s->empty))
+            if (in_place && (sg->go_on & to))
                 plain_man_search(g, fm, land, s->occ ^ fm, s->targets ^ victim, victim);
             else
                 emit(g, fm, to, victim, to & promo);
@@ -156,7 +164,7 @@ static void stateless_legal(gen_t *g, BB white, BB black, BB kings, int turn)
     switch (capture_path(k, t, &s, turn, &sg, kings)) {
     case SEARCH:
         gen_policy(g, POLICY_CHOICE);
-        sequences_of(g, white, black, kings, s.men, 1);
+        sequences_of(g, white, black, kings, jumpers(k, &sg), 1);
         choose(g);
         return;
     case IN_PLACE:
@@ -207,11 +215,13 @@ static int diagonal_count(const dk_kernel *k, BB white, BB black, BB kings, int 
         || (k->rules.promotion_in_capture != DK_CONTINUE_AS_MAN && (found & t->promo[turn]))
         || (own_kings && king_can_capture(k, t, own_kings, theirs, occ)))
         return -2;
-    /* the squares from which a man could jump on, per direction (0 where men do not go) */
-    BB from_ul = up ? (((empty << s2) & tg) << s2) : 0, from_ur = up ? (((empty << s1) & tg) << s1) : 0;
-    BB from_dl = down ? (((empty >> s1) & tg) >> s1) : 0, from_dr = down ? (((empty >> s2) & tg) >> s2) : 0;
-    if ((ul & (from_ul | from_ur | from_dl)) | (ur & (from_ul | from_ur | from_dr))
-        | (dl & (from_ul | from_dl | from_dr)) | (dr & (from_ur | from_dl | from_dr)))
+    /* a capture goes on when a man could jump again from its landing square (jump_sources) */
+    BB from = 0;
+    if (up)
+        from |= (((empty << s2) & tg) << s2) | (((empty << s1) & tg) << s1);
+    if (down)
+        from |= (((empty >> s1) & tg) >> s1) | (((empty >> s2) & tg) >> s2);
+    if (found & from)
         return -2;
     return bb_popcount(ul) + bb_popcount(ur) + bb_popcount(dl) + bb_popcount(dr);
 }
