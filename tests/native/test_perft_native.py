@@ -1,45 +1,42 @@
 """Perft with the kernel, deeper than tests/core/test_perft.py goes, against the published
-counts (docs/perft.md, as bench/movegen.py lists them), and the kernel's perft of the stateful
-variants against playing every move."""
+counts of tests/data/perft.json (sources in docs/perft.md), and the kernel's perft of the
+stateful variants and the new variants against the pure generator's."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
 from damier import Board
-from damier.core.movegen import MoveGenerator, generator
+from damier.core.movegen import MoveGenerator
 from damier.core.native_movegen import NativeMoveGenerator
-from damier.core.position import start_position
-from damier.core.variants import get_variant
 
-PUBLISHED = {
-    "international": [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961],
-    "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680],
-    "russian": [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586],
-    "brazilian": [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766],
-    "pool": [7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534],
-    "czech": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671],
-    "italian": [7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875],
-    "spanish": [7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866],
-    "frisian": [9, 81, 658, 3874, 21265, 102431, 540126, 2825779],
-    "canadian": [11, 121, 1222, 10053, 79049, 584100, 4369366],
-}
-WOLDOUBY = ("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",
-            [6, 12, 30, 73, 215, 590, 1944, 6269])
+DATA = Path(__file__).resolve().parents[1] / "data" / "perft.json"
+LEAVES = 5_000_000  # as deep as the counts stay below this (a fraction of a second in C)
 
 
-@pytest.mark.parametrize("name", sorted(PUBLISHED))
-def test_published_counts(name: str) -> None:
-    rules = get_variant(name)
-    gen = generator(rules)
-    assert isinstance(gen, NativeMoveGenerator)
-    pos = start_position(rules)
-    assert [gen.perft(pos, d) for d in range(1, len(PUBLISHED[name]) + 1)] == PUBLISHED[name]
+def published() -> list[dict[str, object]]:
+    """The positions of tests/data/perft.json."""
+    positions: list[dict[str, object]] = json.loads(DATA.read_text(encoding="utf-8"))["positions"]
+    return positions
 
 
-def test_woldouby() -> None:
-    board = Board(fen=WOLDOUBY[0])
-    assert [board.gen.perft(board.position, d) for d in range(1, 9)] == WOLDOUBY[1]
+def deep_counts(entry: dict[str, object]) -> list[int]:
+    """The published counts of a position up to LEAVES."""
+    counts = entry["counts"]
+    assert isinstance(counts, list)
+    return [n for n in counts if n <= LEAVES]
+
+
+@pytest.mark.parametrize("entry", published(), ids=lambda e: str(e["name"]))
+def test_published_counts(entry: dict[str, object]) -> None:
+    board = Board(str(entry["variant"]), entry["fen"])  # type: ignore[arg-type]
+    assert isinstance(board.gen, NativeMoveGenerator)
+    counts = deep_counts(entry)
+    assert len(counts) >= 5
+    assert [board.gen.perft(board.position, d) for d in range(1, len(counts) + 1)] == counts
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@
 #include <Python.h>
 
 #include "kernel.h"
+#include "kernel_py.h"
 
 #define MOVE_SLOTS 7   /* the __slots__ of damier.core.move.Move that pymoves.c fills */
 
@@ -28,9 +29,7 @@ typedef struct {
 typedef struct { dk_u128 white, black, kings, aux; int turn; } wide_pos;
 typedef struct { dk_u128 frm, to, remove, kings_xor, huff; } wide_move;
 
-/* pyconvert.c */
-int word_from(PyObject *o, dk_u128 *out, const char *what);
-PyObject *word_to(dk_u128 x);
+/* pyconvert.c (dk_word_from_py and dk_word_to_py: see kernel_py.h) */
 int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, wide_pos *p);
 void narrow_pos(const wide_pos *w, dk_pos64 *p);
 void wide_to_pos128(const wide_pos *w, dk_pos128 *p);

@@ -279,7 +279,7 @@ static int move_from(const dk_kernel *k, PyObject *mv, wide_move *m)
     }
     dk_u128 f[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 6; i++)
-        if (i != 4 && word_from(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
+        if (i != 4 && dk_word_from_py(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
             return -1;
     dk_u128 all = k->wide ? k->t.w128.all : k->t.w64.all;
     int single = f[0] && !(f[0] & (f[0] - 1)) && f[1] && !(f[1] & (f[1] - 1)) && !(f[5] & (f[5] - 1));
@@ -322,8 +322,8 @@ static PyObject *Generator_apply(GeneratorObject *self, PyObject *const *args, P
     }
     if (rc < 0)
         Py_RETURN_NONE;
-    return Py_BuildValue("(NNNiN)", word_to(out.white), word_to(out.black), word_to(out.kings), out.turn,
-                         word_to(out.aux));
+    return Py_BuildValue("(NNNiN)", dk_word_to_py(out.white), dk_word_to_py(out.black), dk_word_to_py(out.kings), out.turn,
+                         dk_word_to_py(out.aux));
 }
 
 static PyObject *Generator_bind_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)

@@ -25,7 +25,7 @@ static int bytes_of(PyObject *o, unsigned char *bytes)
 #endif
 }
 
-int word_from(PyObject *o, dk_u128 *out, const char *what)
+int dk_word_from_py(PyObject *o, dk_u128 *out, const char *what)
 {
     if (!PyLong_Check(o)) {
         PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(o)->tp_name);
@@ -63,7 +63,7 @@ bad:
     return -1;
 }
 
-PyObject *word_to(dk_u128 x)
+PyObject *dk_word_to_py(dk_u128 x)
 {
     if (!(x >> 64))
         return PyLong_FromUnsignedLongLong((uint64_t)x);
@@ -128,7 +128,7 @@ int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, w
         return -1;
     }
     for (Py_ssize_t i = 0; i < nargs; i++)
-        if (word_from(args[i], &v[i], names[i]))
+        if (dk_word_from_py(args[i], &v[i], names[i]))
             return -1;
     if (v[3] > 1) {
         PyErr_SetString(PyExc_ValueError, "turn must be 0 (White) or 1 (Black)");

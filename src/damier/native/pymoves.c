@@ -99,8 +99,8 @@ static PyObject *small_ints(const int8_t *squares, int n)
 
 static PyObject *build_tuple(const GeneratorObject *self, const wide_move *m, int i)
 {
-    PyObject *items[6] = {word_to(m->frm), word_to(m->to), word_to(m->remove), word_to(m->kings_xor),
-                          small_ints(self->paths->path[i], self->paths->len[i]), word_to(m->huff)};
+    PyObject *items[6] = {dk_word_to_py(m->frm), dk_word_to_py(m->to), dk_word_to_py(m->remove), dk_word_to_py(m->kings_xor),
+                          small_ints(self->paths->path[i], self->paths->len[i]), dk_word_to_py(m->huff)};
     PyObject *tuple = PyTuple_New(6);
     for (int f = 0; f < 6; f++)
         if (!items[f] || !tuple) {
