@@ -79,7 +79,7 @@ def main() -> None:
     def board_moves() -> int:
         n = 0
         for b in boards:
-            b._legal_cache = None  # the Board caches the list of its position
+            b._legal_for = None  # the Board caches the list of its position
             n += len(list(b.legal_moves))
         return n
 

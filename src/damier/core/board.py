@@ -60,21 +60,20 @@ class LegalMoves:
         # list(view) calls len() first, then iterates: Board._legal_count written out here
         # (a call fewer) leaves the list of a cheap generator for __iter__
         board = self._board
-        cache = board._legal_cache
-        if cache is None or cache[0] is not board._position:
-            if not board.gen.cheap_moves:
+        if board._legal_for is not board._position:
+            if not board._cheap_moves:
                 return board.gen.count(board._position)
-            cache = board._legal_cache = (board._position, board.gen.moves(board._position))
-        return len(cache[1])
+            board._legal = board.gen.moves(board._position)
+            board._legal_for = board._position
+        return len(board._legal)
 
     def __bool__(self) -> bool:
         return self.count() > 0
 
     def __iter__(self) -> Iterator[Move]:
         board = self._board
-        cache = board._legal_cache  # list(view) asks len() first, which leaves the list here
-        if cache is not None and cache[0] is board._position:
-            return iter(cache[1])
+        if board._legal_for is board._position:  # list(view) asks len() first, which lists
+            return iter(board._legal)
         return iter(board._legal_list())
 
     @overload
@@ -121,6 +120,7 @@ class Board:
     ) -> None:
         self.rules: Rules = get_variant(variant)
         self.gen: MoveGenerator = generator(self.rules)
+        self._cheap_moves = self.gen.cheap_moves
         if position is not None:
             start = position
         elif fen is not None:
@@ -135,7 +135,9 @@ class Board:
         self._stack: list[tuple[Move, Position, DrawState]] = []
         self._draw = draw_rules.initial_state(self.rules, start)
         self._repetitions: dict[Position, int] = {start: 1}
-        self._legal_cache: tuple[Position, list[Move]] | None = None
+        # the legal moves of position _legal_for (None: not listed yet)
+        self._legal_for: Position | None = None
+        self._legal: list[Move] = []
         self._legal_view = LegalMoves(self)  # one live view per board: building it cost 0.3 us
         self._manual: Outcome | None = None
 
@@ -176,21 +178,15 @@ class Board:
         return self._repetitions.get(self._position, 0)
 
     def _legal_list(self) -> list[Move]:
-        cache = self._legal_cache
-        if cache is not None and cache[0] is self._position:
-            return cache[1]
-        moves = self.gen.moves(self._position)
-        self._legal_cache = (self._position, moves)
-        return moves
+        if self._legal_for is not self._position:
+            self._legal = self.gen.moves(self._position)
+            self._legal_for = self._position
+        return self._legal
 
     def _legal_count(self) -> int:
-        cache = self._legal_cache
-        if cache is not None and cache[0] is self._position:
-            return len(cache[1])
-        if self.gen.cheap_moves:  # the list then costs about what a count costs, and is kept
-            moves = self.gen.moves(self._position)
-            self._legal_cache = (self._position, moves)
-            return len(moves)
+        if self._legal_for is self._position or self._cheap_moves:
+            # a cheap generator's list costs about what a count costs, and is kept
+            return len(self._legal_list())
         return self.gen.count(self._position)
 
     # -- moves ---------------------------------------------------------------------------------
@@ -384,7 +380,9 @@ class Board:
         other._stack = list(self._stack)
         other._draw = self._draw
         other._repetitions = dict(self._repetitions)
-        other._legal_cache = self._legal_cache
+        other._cheap_moves = self._cheap_moves
+        other._legal_for = self._legal_for
+        other._legal = self._legal
         other._legal_view = LegalMoves(other)
         other._manual = self._manual
         return other
