@@ -151,30 +151,31 @@ def node_cost(count: int = 2000, rounds: int = 3) -> list[tuple[str, float]]:
     return rows
 
 
-def variant_cost(min_leaves: int = 2_000_000, rounds: int = 3) -> list[tuple[str, int, float, float]]:
+def variant_cost(min_leaves: int = 2_000_000, rounds: int = 5) -> list[tuple[str, int, float, float]]:
     """Per variant: perft depth, CPU seconds per leaf and per node from its start position.
 
     A *node* is a position whose moves were generated or counted: the interior nodes of the
     perft tree, ``perft(0) + ... + perft(depth - 1)`` (bulk counting generates nothing at
-    the leaves). CPU time (``process_time``), best of ``rounds``, because other processes
-    share the machine.
+    the leaves). CPU time (``process_time``), best of ``rounds`` rounds in which the variants
+    take turns, because other processes share the machine (``kernel_instructions.py``
+    counts instructions instead, which load does not change).
     """
-    rows = []
+    jobs = []
     for rules in all_variants():
         gen = generator(rules)
         pos = start_position(rules)
         counts = [1, gen.perft(pos, 1)]
         while counts[-1] < min_leaves and len(counts) < 12:
             counts.append(gen.perft(pos, len(counts)))
-        depth = len(counts) - 1
-        best = float("inf")
-        for _ in range(rounds):
+        jobs.append((rules.name, gen, pos, counts))
+    best = {name: float("inf") for name, *_ in jobs}
+    for _ in range(rounds):
+        for name, gen, pos, counts in jobs:
             t = time.process_time()
-            gen.perft(pos, depth)
-            best = min(best, time.process_time() - t)
-        nodes = sum(counts[:-1])
-        rows.append((rules.name, depth, best / counts[-1], best / nodes))
-    return rows
+            gen.perft(pos, len(counts) - 1)
+            best[name] = min(best[name], time.process_time() - t)
+    return [(name, len(counts) - 1, best[name] / counts[-1], best[name] / sum(counts[:-1]))
+            for name, _gen, _pos, counts in jobs]
 
 
 def main() -> None:

@@ -17,6 +17,7 @@ BENCH = Path(__file__).resolve().parent
 # script, arguments for a full run, arguments for --quick
 SCRIPTS = [
     ("movegen.py", [], ["--quick"]),
+    ("kernel_instructions.py", [], []),
     ("pdn.py", [], []),
     ("engine.py", [], ["--speed-only"]),
     ("web_load.py", [], []),
