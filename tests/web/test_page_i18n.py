@@ -155,3 +155,20 @@ def test_errors_variants_and_reasons_translated(browser: Any, live_server: LiveS
         shot(browser, f"31-resigned-{code}")
     finally:
         set_language(browser, "en")
+
+
+def test_message_follows_the_language_and_goes_with_the_game(browser: Any,
+                                                             live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {})
+    other = api(live_server, "POST", "/api/games", {})
+    open_game(browser, live_server, g["id"])
+    message = browser.find_element(By.ID, "message")
+    try:
+        browser.find_element(By.ID, "move-input").send_keys("32-29", Keys.ENTER)
+        wait(browser, lambda d: message.text == "32-29 is not a legal move")
+        set_language(browser, "hu")
+        assert message.text == "32-29 nem szabályos lépés"
+        open_game(browser, live_server, other["id"])
+        wait(browser, lambda d: message.text == "")
+    finally:
+        set_language(browser, "en")

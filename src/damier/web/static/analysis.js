@@ -20,10 +20,19 @@ function analysisEngine() {
   return sel.value || BUILTIN;
 }
 
+// Tell the server what to analyse: the game as it goes (ply null: the server follows it by
+// itself) or the ply on view, with which engine. Sent only when that changes for this
+// socket, so that a new state of the game does not restart the search (each restart used
+// to leave a search running on the server until its time was up, and the pool ran out).
 export function sendAnalysis() {
-  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) return;
+  const ws = app.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN || !app.game) return;
   const ply = app.viewPly === app.game.ply ? null : app.viewPly;
-  app.ws.send(JSON.stringify({ type: "analyse", on: app.analysis, ply, engine: analysisEngine() }));
+  const engine = analysisEngine();
+  const key = `${app.analysis}:${ply}:${engine}`;
+  if (ws.analysisKey === key) return;
+  ws.analysisKey = key;
+  ws.send(JSON.stringify({ type: "analyse", on: app.analysis, ply, engine }));
 }
 
 export function setupAnalysis() {

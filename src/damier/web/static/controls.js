@@ -6,13 +6,13 @@ import { options, saveFlip, setOption } from "./options.js";
 import { toggleAnalysis } from "./analysis.js";
 import { goTo, setGame } from "./game.js";
 import { app, resetPicker } from "./state.js";
-import { noteText, render, renderBoard, renderRules, say, sayError } from "./view.js";
+import { render, renderBoard, renderRules, say, sayError, sayNote } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
 async function post(path, body) {
   const r = await api("POST", `/api/games/${app.game.id}/${path}`, body);
-  if (r.ok) { say(noteText(r.data)); await setGame(r.data); } else sayError(r.data);
+  if (r.ok) { sayNote(r.data); await setGame(r.data); } else sayError(r.data);
 }
 
 function confirmTwice(button, key, action) {
@@ -86,7 +86,6 @@ export function setupControls() {
     app.rulesOpen = !app.rulesOpen;
     $("btn-rules").setAttribute("aria-pressed", String(app.rulesOpen));
     renderRules();
-    if (app.rulesOpen) $("rules").scrollIntoView({ block: "nearest" });
   });
   $("move-form").addEventListener("submit", async (e) => {
     e.preventDefault();

@@ -65,9 +65,10 @@ async function submitImport(e) {
     return;
   }
   $("dlg-import").close();
-  const errs = r.data.errors.length
-    ? " " + t("import.problems", { n: r.data.errors.length, error: r.data.errors[0].error }) : "";
-  say(t("import.done", { n: r.data.imported }) + errs);
+  const imported = r.data.imported;
+  const problems = r.data.errors;
+  say(() => t("import.done", { n: imported }) + (problems.length
+    ? " " + t("import.problems", { n: problems.length, error: problems[0].error }) : ""));
   await openGame(r.data.ids[0]);
 }
 

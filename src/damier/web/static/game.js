@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { savedFlip } from "./options.js";
 import { playSound } from "./sound.js";
 import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
-import { clearError, noteText, render, renderClocks, say, sayError } from "./view.js";
+import { clearError, render, renderClocks, say, sayError, sayNote } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,6 +38,7 @@ export async function setGame(state, how = "answer") {
   const atEnd = !old || app.viewPly >= old.ply || newId;
   app.game = state;
   if (newId) {
+    if (old) say(""); // a message about another game goes
     const flip = savedFlip(state.id);
     app.flipped = flip !== null ? flip : state.white === "engine" && state.black === "human";
     app.board.flipped = app.flipped;
@@ -77,7 +78,7 @@ function sayHuff(g, m) {
   const victim = m.color === "white" ? "black" : "white";
   const label = (app.info.squares.find((s) => s.number === m.huff) || {}).label || String(m.huff);
   const yours = g[victim] === "human" && g[m.color] !== "human";
-  say(t(`huff.${yours ? "by_opponent" : "done"}.${m.color}`, { square: label }));
+  say(() => t(`huff.${yours ? "by_opponent" : "done"}.${m.color}`, { square: label }));
 }
 
 export function goTo(ply) {
@@ -105,7 +106,7 @@ function connect(id) {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state" && app.game && msg.game.id === app.game.id) {
       setGame(msg.game, "socket");
-      if (msg.message) say(noteText(msg));
+      if (msg.message) sayNote(msg);
     } else if (msg.type === "analysis") showAnalysis(msg);
   };
   ws.onclose = () => {

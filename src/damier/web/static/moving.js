@@ -93,8 +93,8 @@ export function onTap(sq) {
   const piece = (g.positions[app.viewPly] || "")[app.board.squares.get(sq)?.index];
   if (piece && piece.toLowerCase() === g.turn[0]) {
     const caps = currentMoves().filter((m) => m.captured.length);
-    say(caps.length ? t("msg.capture_compulsory", { moves: caps.map((m) => m.notation).join(", ") })
-      : t("msg.cannot_move"), true);
+    const moves = caps.map((m) => m.notation).join(", ");
+    say(() => (moves ? t("msg.capture_compulsory", { moves }) : t("msg.cannot_move")), true);
   }
   p.from = null;
   p.steps = [];

@@ -10,10 +10,19 @@ import { app, interactive, syncPicker } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
+// The message line. A message is kept as a function that writes it, so that it is written
+// again in the new language when the language changes.
+let message = { write: () => "", error: false };
+
 export function say(text, error = false) {
+  message = { write: typeof text === "function" ? text : () => text || "", error };
+  renderMessage();
+}
+
+export function renderMessage() {
   const el = $("message");
-  el.textContent = text || "";
-  el.classList.toggle("error", error);
+  el.textContent = message.write();
+  el.classList.toggle("error", message.error);
 }
 
 // the message of a failed request in the page's language: its stable code when the catalog
@@ -23,14 +32,16 @@ export function errorText(data) {
   return (data && data.error) || t("error.unknown");
 }
 
-export function sayError(data) { say(errorText(data), true); }
+export function sayError(data) { say(() => errorText(data), true); }
 
 // an error message goes once the player does something else (a note stays)
 export function clearError() {
-  if ($("message").classList.contains("error")) say("");
+  if (message.error) say("");
 }
 
 // a note from the server (e.g. "draw agreed") in the page's language, by its code
+export function sayNote(data) { say(() => noteText(data)); }
+
 export function noteText(data) {
   if (data && data.message_code && has(`note.${data.message_code}`)) {
     return t(`note.${data.message_code}`, data.message_args || {});
@@ -58,6 +69,7 @@ export function render() {
   $("fen").textContent = app.viewPly === g.ply ? g.fen : "";
   renderClocks();
   renderRules();
+  renderMessage();
 }
 
 // the Rules panel, when open, follows the variant on the board and the page's language
