@@ -15,11 +15,19 @@ async function rulesIn(code) {
   return loaded.get(code);
 }
 
-// fill the panel for `variant` (its name shown as `title`)
+let shown = "";
+let latest = 0;
+
+// fill the panel for `variant` (its name shown as `title`); what another variant or language
+// left in it goes at once, and only the latest call writes (the texts load asynchronously)
 export async function showRules(variant, title) {
   const lang = language();
-  const [local, english] = await Promise.all([rulesIn(lang), rulesIn("en")]);
   const body = document.getElementById("rules-body");
+  if (shown !== `${variant}:${lang}`) body.innerHTML = "";
+  const call = ++latest;
+  const [local, english] = await Promise.all([rulesIn(lang), rulesIn("en")]);
+  if (call !== latest) return;
+  shown = `${variant}:${lang}`;
   body.innerHTML = "";
   let fallback = false;
   for (const section of SECTIONS) {
