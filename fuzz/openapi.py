@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 from starlette.testclient import TestClient
 
+from fuzz import common
 from fuzz.common import Report
 
 
@@ -28,7 +29,7 @@ def api(examples: int) -> Report:
             operation = result.ok()
 
             @settings(max_examples=max(1, examples // 16), deadline=None, database=None,
-                      suppress_health_check=list(HealthCheck))
+                      derandomize=common.REPRODUCIBLE, suppress_health_check=list(HealthCheck))
             @given(case=operation.as_strategy())
             def one(case: schemathesis.Case) -> None:
                 report.tried += 1
