@@ -62,6 +62,13 @@ def test_creation_errors(client: TestClient) -> None:
                       headers={"content-type": "text/plain"}), 422, "pdn_empty")
 
 
+def test_codes_of_the_routes(client: TestClient) -> None:
+    error(client.get("/api/games/12x"), 404, "game_not_found")
+    error(client.get("/api/variants/chess"), 404, "unknown_variant")
+    error(client.post("/api/position", json={"variant": "czech", "fen": "W:W99"}), 422, "bad_fen")
+    error(client.post("/api/position", json={"variant": "chess"}), 422, "unknown_variant")
+
+
 def test_generic_codes_by_status(client: TestClient) -> None:
     error(client.get("/api/nothing-here"), 404, "not_found")
     error(client.put("/api/games"), 405, "method_not_allowed")

@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from damier.core.board import Board
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, UnknownVariantError
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.games import GameService
@@ -86,7 +86,7 @@ def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str |
 def game_id(request: Request) -> int:
     text = request.path_params["gid"]
     if not text.isdigit() or len(text) > 18:
-        raise WebError(404, f"no game with id {text!r}")
+        raise WebError(404, f"no game with id {text!r}", "game_not_found")
     return int(text)
 
 
@@ -116,7 +116,7 @@ async def get_variant_info(request: Request) -> JSONResponse:
     try:
         name = get_variant(request.path_params["name"]).name
     except DamierError as e:
-        raise WebError(404, str(e)) from None
+        raise WebError(404, str(e), "unknown_variant") from None
     return JSONResponse(variant_info(name))
 
 
@@ -127,8 +127,10 @@ async def check_position(request: Request) -> JSONResponse:
     fen = opt_str(data, "fen")
     try:
         board = Board(variant, fen)
+    except UnknownVariantError as e:
+        raise WebError(422, str(e), "unknown_variant") from None
     except DamierError as e:
-        raise WebError(422, str(e)) from None
+        raise WebError(422, str(e), "bad_fen") from None
     return JSONResponse(position_json(board))
 
 

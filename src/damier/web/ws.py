@@ -161,7 +161,7 @@ async def game_socket(ws: WebSocket) -> None:
     try:
         text = ws.path_params["gid"]
         if not text.isdigit() or len(text) > 18:
-            raise WebError(404, f"no game with id {text!r}")
+            raise WebError(404, f"no game with id {text!r}", "game_not_found")
         s = await svc.get(int(text))
     except WebError as e:
         await ws.send_json({"type": "error", "status": e.status, **e.body()})
