@@ -163,19 +163,21 @@ def test_last_move_and_its_captures_marked(clean_storage: Any, live_server: Live
 
 def test_huff_said_and_marked(clean_storage: Any, live_server: LiveServer) -> None:
     drv = clean_storage
+    # Black's 19 could take 24 (19x28); Black plays 16-20 instead. White's man on 24 is then
+    # blocked by 19 and 20, so White's only legal move, at any level, is to huff 19 and step
+    # there (h19,24-19): the engine cannot choose not to huff.
     g = api(live_server, "POST", "/api/games", {
-        "variant": "czech-traditional", "fen": "B:W18,30:B14,1", "white": "engine",
+        "variant": "czech-traditional", "fen": "B:W24:B5,15,16,19", "white": "engine",
         "black": "human", "level": 1})
     open_game(drv, live_server, g["id"])
-    click(drv, 1)
-    click(drv, 5)  # 14 could take 18 and does not: White may huff it
+    click(drv, 16)
+    click(drv, 20)
     wait(drv, lambda d: ply(d) == 2)
     move = js(drv, "window.damier.game.moves[1]")
-    assert move["huff"] == 14, f"the engine did not huff: {move}"
-    wait(drv, lambda d: "14" in d.find_element(By.ID, "message").text)
-    assert drv.find_element(By.ID, "message").text == \
-        "White huffed your piece on 14: it had to capture."
-    assert drv.find_elements(By.CSS_SELECTOR, '#board g.square[data-square="14"] path.huffed')
+    assert (move["huff"], move["from"], move["to"]) == (19, 24, 19), move
+    message = drv.find_element(By.ID, "message")
+    wait(drv, lambda d: message.text == "White huffed your piece on 19: it had to capture.")
+    assert drv.find_elements(By.CSS_SELECTOR, '#board g.square[data-square="19"] path.huffed')
     shot(drv, "40-huffed")
 
 

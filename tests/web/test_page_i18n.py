@@ -12,7 +12,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from tests.web.conftest import LiveServer, launch_browser
-from tests.web.test_browser import api, click, js, move_texts, open_game, shot, wait
+from tests.web.test_browser import (api, click, js, move_texts, open_game, resign_by_clicks,
+                                   shot, wait)
 from tests.web.test_i18n import I18N, read_catalog
 
 SCREENSHOT_LANGUAGES = ("en", "cs", "hu", "sr-Cyrl")
@@ -145,10 +146,7 @@ def test_errors_variants_and_reasons_translated(browser: Any, live_server: LiveS
         assert messages["variant.czech-traditional"] in names
         assert messages["variant.international"] in names
         browser.find_element(By.ID, "new-cancel").click()
-        resign = browser.find_element(By.ID, "btn-resign")
-        resign.click()
-        resign.click()
-        wait(browser, lambda d: d.find_element(By.ID, "banner").is_displayed())
+        resign_by_clicks(browser)
         banner = browser.find_element(By.ID, "banner").text
         assert messages["reason.resigned_black"] in banner  # Black to move resigned
         assert messages["banner.win.white"] in banner
