@@ -12,8 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from tests.web.conftest import LiveServer, launch_browser
-from tests.web.test_browser import (api, click, js, move_texts, open_game, resign_by_clicks,
-                                   shot, wait)
+from tests.web.test_browser import api, click, js, move_texts, open_game, resign_by_clicks, shot, wait
 from tests.web.test_i18n import I18N, read_catalog
 
 SCREENSHOT_LANGUAGES = ("en", "cs", "hu", "sr-Cyrl")
