@@ -62,6 +62,27 @@ def test_creation_errors(client: TestClient) -> None:
                       headers={"content-type": "text/plain"}), 422, "pdn_empty")
 
 
+def test_first_player_chosen_where_the_rules_let_the_players_choose(client: TestClient) -> None:
+    thai = client.get("/api/variants/thai").json()
+    assert (thai["first_player"], thai["first_player_choice"]) == ("black", True)
+    assert client.get("/api/variants/international").json()["first_player_choice"] is False
+    for variant in ("thai", "malaysian", "old-french"):
+        for side in ("white", "black"):
+            g = new_game(client, variant=variant, first_player=side)
+            assert g["turn"] == side and g["legal_moves"], (variant, side)
+            again = client.get(f"/api/games/{g['id']}").json()
+            assert (again["turn"], again["start_fen"]) == (side, g["start_fen"])
+    assert new_game(client, variant="international", first_player="white")["turn"] == "white"
+    body = error(client.post("/api/games", json={"variant": "international",
+                                                  "first_player": "black"}),
+                 422, "first_player_fixed")
+    assert body["first"] == "white"
+    error(client.post("/api/games", json={"variant": "thai", "first_player": "red"}), 422,
+          "bad_first_player")
+    error(client.post("/api/games", json={"variant": "thai", "first_player": "white",
+                                          "fen": "B:W21:B5"}), 422, "first_player_with_fen")
+
+
 def test_codes_of_the_routes(client: TestClient) -> None:
     error(client.get("/api/games/12x"), 404, "game_not_found")
     error(client.get("/api/variants/chess"), 404, "unknown_variant")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from selenium.webdriver.common.by import By
+
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import api, js, open_game, shot, wait
 
@@ -59,3 +61,33 @@ def test_algebraic_notation_of_russian(browser: Any, live_server: LiveServer) ->
     open_game(browser, live_server, g["id"])
     wait(browser, lambda d: len(js(d, ROWS)) == 1)
     assert js(browser, ROWS) == [["1.", "c3-d4"]]
+
+
+def test_first_player_chosen_in_the_new_game_dialog(browser: Any, live_server: LiveServer) -> None:
+    """Thai draughts lets the players choose who starts (Black by default): the dialog offers
+    the choice (not for International, nor with a FEN), and the move list starts with the
+    side that was chosen."""
+    g = api(live_server, "POST", "/api/games", {})
+    open_game(browser, live_server, g["id"])
+    choose = ("(name, value) => { const s = document.getElementById(name); s.value = value;"
+              " s.dispatchEvent(new Event('change')); }")
+    browser.find_element(By.ID, "btn-new").click()
+    row = browser.find_element(By.ID, "new-first-row")
+    wait(browser, lambda d: d.find_element(By.ID, "dlg-new").is_displayed())
+    assert not row.is_displayed()  # International: White starts, no choice
+    browser.execute_script(f"({choose})('new-variant', 'thai')")
+    assert row.is_displayed()
+    assert js(browser, "document.getElementById('new-first').value") == "black"
+    browser.find_element(By.ID, "new-fen").send_keys("W:W21:B5")
+    assert not row.is_displayed()  # the FEN says who moves
+    browser.find_element(By.ID, "new-fen").clear()
+    browser.execute_script("document.getElementById('new-fen')"
+                           ".dispatchEvent(new Event('input'))")
+    assert row.is_displayed()
+    browser.execute_script(f"({choose})('new-first', 'white')")
+    browser.execute_script(f"({choose})('new-color', 'both')")
+    shot(browser, "33-new-game-first-player")
+    browser.find_element(By.ID, "new-ok").click()
+    wait(browser, lambda d: js(d, "window.damier.game.variant") == "thai")
+    assert js(browser, "window.damier.game.turn") == "white"
+    wait(browser, lambda d: js(d, HEADERS) == ["No.", "White", "Black"])

@@ -165,6 +165,7 @@ async def create_game(request: Request) -> JSONResponse:
         time_control=data.get("time_control"),
         tags=tags,
         engine=opt_str(data, "engine"),
+        first_player=data.get("first_player"),
     )
     if data.get("wait"):
         await service(request).wait_engine(s)

@@ -26,7 +26,7 @@ from damier.web import actions, clock, draws, pdn_games, records, watchers
 from damier.web.engine_turns import EngineTurns
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
-from damier.web.session import PLAYERS, Session, check_players, replay, save, set_result
+from damier.web.session import PLAYERS, Session, check_players, first_player_of, replay, save, set_result
 from damier.web.state import pieces_string, summary
 from damier.web.store import GameRow, Store
 
@@ -103,14 +103,18 @@ class GameService:
         time_control: Any = None,
         tags: dict[str, str] | None = None,
         engine: str | None = None,
+        first_player: Any = None,
     ) -> Session:
+        """A new game; ``first_player`` (``"white"``/``"black"``) where the rules let the
+        players choose who starts (:func:`~damier.web.session.first_player_of`)."""
         check_players(white, black, level)
         try:
             rules = get_variant(variant)
         except DamierError as e:
             raise WebError(422, str(e), "unknown_variant") from None
+        first = first_player_of(rules, first_player, fen)
         try:
-            board = Board(rules, fen)
+            board = Board(rules, fen, first_player=first)
         except DamierError as e:
             raise WebError(422, str(e), "bad_fen") from None
         choice = self.engines.choice(engine, rules.name)

@@ -84,6 +84,7 @@ def describe() -> dict[str, Any]:
                 "post": {"summary": "new game", "requestBody": _body(
                     {"variant": STR, "fen": STR, "white": PLAYER, "black": PLAYER,
                      "level": {"type": "integer"}, "time_control": STR,
+                     "first_player": {"type": "string", "enum": ["white", "black"]},
                      "tags": {"type": "object", "additionalProperties": STR}}),
                     "responses": _answers(201, GAME, 400, 413, 415, 422)}},
             "/api/games/import": {"post": {

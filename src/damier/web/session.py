@@ -77,6 +77,27 @@ class Session:
         return [c for c in (WHITE, BLACK) if self.player(c) == "human"]
 
 
+def first_player_of(rules: Rules, value: Any, fen: str | None) -> int | None:
+    """The side chosen to move first (``"white"``/``"black"``; ``None``: the rules' default).
+
+    422 unless the rules let the players choose (Thai, Malaysian, Old French) or the choice is
+    the rules' own first player, and unless there is no FEN (a FEN says who is to move).
+    """
+    if value is None:
+        return None
+    if value not in ("white", "black"):
+        raise WebError(422, f"first_player is 'white' or 'black', not {value!r}",
+                       "bad_first_player")
+    color = WHITE if value == "white" else BLACK
+    if fen is not None:
+        raise WebError(422, "first_player and fen exclude each other: the FEN says who moves",
+                       "first_player_with_fen")
+    if color != rules.first_player and not rules.first_player_choice:
+        raise WebError(422, f"in {rules.name} {color_name(rules.first_player)} moves first",
+                       "first_player_fixed", first=color_name(rules.first_player))
+    return color
+
+
 def check_players(white: Any, black: Any, level: Any) -> None:
     """422 unless both players are ``human`` or ``engine`` and the level is 1-10."""
     for who in (white, black):

@@ -49,6 +49,7 @@ def variant_info(name: str, geometry: bool = True) -> dict[str, Any]:
         "size": rules.size,
         "squares_count": rules.geometry.squares,
         "first_player": color_name(rules.first_player),
+        "first_player_choice": rules.first_player_choice,
         "start_fen": start.fen(),
         "huffing": rules.huffing,
         "gametype": rules.gametype,

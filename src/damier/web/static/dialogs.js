@@ -23,6 +23,7 @@ export function openNewGame(preset = {}) {
   sel.value = preset.variant || (app.game ? app.game.variant : "international");
   offerEngines(app.game ? app.game.engine : null);
   $("new-fen").value = preset.fen || "";
+  offerFirstPlayer(true);
   $("new-msg").textContent = "";
   $("dlg-new").showModal();
 }
@@ -30,6 +31,15 @@ export function openNewGame(preset = {}) {
 // the engines for the chosen variant (the row is shown when there is a choice)
 function offerEngines(wanted) {
   $("new-engine-row").hidden = !fillEngines($("new-engine"), $("new-variant").value, wanted);
+}
+
+// who moves first, where the rules let the players choose (Thai, Malaysian, Old French) and
+// no FEN is given (a FEN says who is to move); `reset`: back to the rules' default side
+function offerFirstPlayer(reset) {
+  const v = app.variants.find((x) => x.name === $("new-variant").value);
+  const row = $("new-first-row");
+  row.hidden = !(v && v.first_player_choice) || $("new-fen").value.trim() !== "";
+  if (v && (reset || row.hidden)) $("new-first").value = v.first_player;
 }
 
 async function submitNew(e) {
@@ -47,6 +57,7 @@ async function submitNew(e) {
   const fen = $("new-fen").value.trim();
   if (fen) body.fen = fen;
   if (!$("new-engine-row").hidden) body.engine = $("new-engine").value;
+  if (!$("new-first-row").hidden) body.first_player = $("new-first").value;
   const r = await api("POST", "/api/games", body);
   if (!r.ok) { $("new-msg").textContent = errorText(r.data); return; }
   $("dlg-new").close();
@@ -123,7 +134,11 @@ function setupOptions() {
 export function setupDialogs() {
   setupOptions();
   $("btn-new").addEventListener("click", () => openNewGame());
-  $("new-variant").addEventListener("change", () => offerEngines($("new-engine").value));
+  $("new-variant").addEventListener("change", () => {
+    offerEngines($("new-engine").value);
+    offerFirstPlayer(true);
+  });
+  $("new-fen").addEventListener("input", () => offerFirstPlayer(false));
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
   $("btn-import").addEventListener("click", () => {

@@ -156,10 +156,12 @@ function renderPlayers() {
 
 // one row per move number, the columns in the order the sides play (the variant's first
 // player on the left, with its colour in the header); a game that starts with the second
-// player to move (from a FEN) begins with "…" in the first column
+// player to move (from a FEN) begins with "…" in the first column. Where the players choose
+// who starts (Thai, Malaysian, Old French), the side that started this game is on the left.
 function renderMoves() {
   const g = app.game;
-  const first = app.info.first_player;
+  const first = app.info.first_player_choice ? (g.moves.length ? g.moves[0].color : g.turn)
+    : app.info.first_player;
   const second = first === "white" ? "black" : "white";
   $("moves-first").textContent = t(`side.${first}`);
   $("moves-second").textContent = t(`side.${second}`);

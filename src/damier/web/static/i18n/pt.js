@@ -84,6 +84,7 @@ export default {
   "new.tc_none": "sem relógio",
   "new.tc_1": "1 min",
   "new.fen": "Posição inicial (FEN, opcional)",
+  "new.first_player": "Quem começa",
   "new.start": "Começar",
   "import.title": "Importar PDN",
   "import.file": "ou um arquivo",  // unsure: Brazilian 'arquivo' (European Portuguese: 'ficheiro')
@@ -204,6 +205,9 @@ export default {
   "error.game_not_found": "essa partida não existe",
   "error.unknown_variant": "variante desconhecida",
   "error.bad_fen": "não foi possível ler este FEN",
+  "error.bad_first_player": "começam as brancas ou as pretas",
+  "error.first_player_fixed": "nesta variante as regras dizem quem começa",
+  "error.first_player_with_fen": "um FEN já diz quem joga: indique quem começa ou um FEN, não os dois",
   "error.bad_player": "um jogador é humano ou computador",
   "error.bad_level": "o nível é um número de 1 a 10",
   "error.bad_time_control": "este controle de tempo não pode ser usado",
