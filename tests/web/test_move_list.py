@@ -29,6 +29,9 @@ def test_white_first_from_the_start(browser: Any, live_server: LiveServer) -> No
     wait(browser, lambda d: len(js(d, ROWS)) == 2)
     assert js(browser, HEADERS) == ["No.", "White", "Black"]
     assert js(browser, ROWS) == [["1.", "32-28", "19-23"], ["2.", "28x19"]]
+    # the FEN below, wrapped after commas only (<wbr>), reads and copies as the game's FEN
+    assert js(browser, "document.getElementById('fen').textContent") == \
+        js(browser, "window.damier.game.fen")
 
 
 def test_black_first_variant(browser: Any, live_server: LiveServer) -> None:

@@ -59,11 +59,11 @@ def test_tour(browser: Any, live_server: LiveServer, code: str) -> None:
         screen(drv, code, "route")
 
         g = api(live_server, "POST", "/api/games", {
-            "variant": "czech-traditional", "fen": "B:W18,30:B14,1", "white": "engine",
+            "variant": "czech-traditional", "fen": "B:W24:B5,15,16,19", "white": "engine",
             "black": "human", "level": 1})
         open_game(drv, live_server, g["id"])
-        click(drv, 1)
-        click(drv, 5)
+        click(drv, 16)
+        click(drv, 20)  # 19 could take 24: White's only move is to huff it (test_page_features)
         wait(drv, lambda d: ply(d) == 2 and d.find_element(By.ID, "message").text)
         screen(drv, code, "huff")
 

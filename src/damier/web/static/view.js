@@ -66,10 +66,21 @@ export function render() {
   renderPlayers();
   renderMoves();
   renderStatus();
-  $("fen").textContent = app.viewPly === g.ply ? g.fen : "";
+  showFen(app.viewPly === g.ply ? g.fen : "");
   renderClocks();
   renderRules();
   renderMessage();
+}
+
+// the FEN under the board, wrapped after its commas rather than inside a square number
+// (<wbr> adds nothing to the text a player copies)
+function showFen(fen) {
+  const el = $("fen");
+  el.textContent = "";
+  fen.split(",").forEach((part, i) => {
+    if (i) el.append(",", document.createElement("wbr"));
+    el.append(part);
+  });
 }
 
 // the Rules panel, when open, follows the variant on the board and the page's language
