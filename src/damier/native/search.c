@@ -1,5 +1,5 @@
 /* The width-independent part of the search (see search.h): allocation, the clock, dispatch to
- * the width of the kernel (search_impl.h). No Python here. */
+ * the width of the kernel (search_impl.h, root_impl.h). No Python here. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,7 +10,8 @@
  * counters): with a transposition table that loses no entry it visits the same nodes.
  *
  * Positions and moves cross this header in 128-bit words whatever the board (dk_wpos,
- * dk_wmove); inside, the search runs in the kernel's width (search_impl.h, compiled twice).
+ * dk_wmove); inside, the search runs in the kernel's width (search_impl.h and root_impl.h,
+ * compiled twice).
  *
  * Threads: one dk_search is driven by one thread at a time (the binding holds a lock);
  * dk_search_stop is the exception. It reads its dk_kernel and dk_eval, which may be shared.

@@ -43,7 +43,7 @@ struct dk_search {
 
 double dk_search_now(void);
 
-/* The width-specific halves of the calls of search.h (search_impl.h). */
+/* The width-specific halves of the calls of search.h (root_impl.h). */
 int dk_search_alloc64(dk_search *s);
 int dk_search_alloc128(dk_search *s);
 void dk_search_release64(dk_search *s);
