@@ -16,8 +16,8 @@ from damier.core.errors import IllegalMoveError
 from damier.engine import BuiltinEngine, Limit
 from damier.formats.pdn import parse_game, parse_games
 from tests.analysis.test_review import SHOT
+from tests.data import pdn_file
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "pdn"
 FAST = MineSettings(quick=Limit(depth=3), deep=Limit(depth=5))
 
 
@@ -99,7 +99,7 @@ def test_store_import_next_and_scores(tmp_path: Path) -> None:
                                   "english/pdnstd_problems_gem.pdn"])
 def test_real_problem_collections(name: str, tmp_path: Path,
                                   capsys: pytest.CaptureFixture[str]) -> None:
-    path = DATA / name
+    path = pdn_file(name)
     variant = path.parent.name
     games = parse_games(path.read_bytes().decode("utf-8", "replace"), variant)
     replayable = [g for g in games if not g.errors and g.mainline_moves()

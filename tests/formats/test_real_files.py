@@ -1,5 +1,5 @@
-"""Every real PDN file of tests/data/pdn (origins in tests/data/SOURCES.md): read, replay,
-and check the issues found.
+"""Every real PDN file (the package's default games and tests/data/pdn, see tests/data): read,
+replay, and check the issues found.
 
 Files not named ``malformed_``/``fail_`` must replay without a single error, except the
 faults listed in KNOWN_FAULTS (checked by hand and with pydraughts: the game text itself is
@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from damier.formats.pdn import read_games
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "pdn"
+from tests.data import pdn_file, pdn_files, pdn_folders
 
 FOLDER_VARIANT = {
     "international": "international", "english": "english", "italian": "italian",
@@ -57,7 +56,7 @@ MALFORMED_GAMES = {
 
 
 def _files(malformed: bool) -> list[Path]:
-    return [p for p in sorted(DATA.glob("*/*.pdn"))
+    return [p for p in pdn_files()
             if p.name.startswith(("malformed_", "fail_")) == malformed]
 
 
@@ -69,11 +68,11 @@ def _read(path: Path) -> list:  # type: ignore[type-arg]
 def test_the_data_is_in_the_repository() -> None:
     """Every folder holds its files, and every file the tests name exists (an empty
     parameter list would otherwise pass silently)."""
-    assert {p.name for p in DATA.iterdir() if p.is_dir()} == set(FOLDER_VARIANT)
+    assert pdn_folders() == set(FOLDER_VARIANT)
     assert len(_files(False)) >= 60 and len(_files(True)) >= 15
-    names = {p.name for p in DATA.glob("*/*.pdn")}
+    names = {p.name for p in pdn_files()}
     for name in [*KNOWN_FAULTS, *MALFORMED_GAMES, *SPECIAL_VARIANT]:
-        assert name in names, f"{name} is missing from {DATA}"
+        assert name in names, f"{name} is missing from the real PDN files"
 
 
 @pytest.mark.parametrize("path", _files(False), ids=lambda p: p.name)
@@ -96,7 +95,7 @@ def test_malformed_file_reports_and_recovers(path: Path) -> None:
 
 def test_malformed_details() -> None:
     def issues(name: str, folder: str = "international") -> list[str]:
-        games = _read(DATA / folder / name)
+        games = _read(pdn_file(f"{folder}/{name}"))
         return [str(i) for g in games for i in g.issues]
 
     nested = issues("fail_nested_comment.pdn", "conformance")
@@ -121,7 +120,7 @@ def test_index_random_access(name: str) -> None:
     from damier.formats.pdn import PdnIndex
     from damier.formats.pdn.writer import write_game
 
-    path = DATA / name
+    path = pdn_file(name)
     variant = FOLDER_VARIANT[path.parent.name]
     games = list(read_games(path, variant))
     index = PdnIndex(path, variant)

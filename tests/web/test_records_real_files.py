@@ -16,16 +16,17 @@ from damier.formats.pdn import parse_games
 from damier.web import pdn_games, pdn_io
 from damier.web.games import GameService
 from damier.web.store import Store
-from tests.formats.test_real_files import DATA, FOLDER_VARIANT, SPECIAL_VARIANT
+from tests.data import pdn_files
+from tests.formats.test_real_files import FOLDER_VARIANT, SPECIAL_VARIANT
 from tests.web.test_records import same_tree
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 """Tag names written as read (the writer makes others into names, docs/pdn.md "Tags")."""
-FILES = sorted(DATA.glob("*/*.pdn"))
+FILES = pdn_files()
 
 
 def test_the_real_files_are_there() -> None:
-    assert len(FILES) > 70, f"the real PDN files are missing from {DATA}"
+    assert len(FILES) > 70, "the real PDN files are missing (tests/data)"
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
