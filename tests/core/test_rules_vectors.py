@@ -17,7 +17,22 @@ A file holds the vectors of one book: ``variant`` (the default variant of its ve
 * ``huffs`` — the squares the player to move may huff (``czech-traditional``);
 * ``outcome`` — the end of the game (``winner``, ``reason``, ``result``), ``null`` if not over;
 * ``push`` — a move to play last, then ``after`` with ``pieces`` (square -> ``w``, ``b``,
-  ``W``, ``B`` or ``null``), ``outcome`` and ``huffs`` checked on the new board.
+  ``W``, ``B`` or ``null``), ``outcome``, ``huffs`` and ``huffable`` checked on the new board.
+
+Keys written with algebraic square names, which read the same whatever a variant's
+numbering (on a turned board they are the physical names):
+
+* ``first_player`` — who moves first, for the variants that let the players choose;
+  ``board_refused`` — building the board (``fen``, ``first_player``) fails with this fragment;
+* ``paths`` — the exact set of legal moves as paths (``c3xe5xg7`` for captures, ``a1-b2``
+  otherwise); ``paths_include`` — paths that must be legal; ``count`` — how many legal moves;
+* ``choice_captures`` — the exact set of captures the choice rules allow (in a huffing
+  variant every physically possible move is legal; these are the ones that escape the huff);
+* ``huffable`` — the squares of the pieces that may be huffed; ``captured_at`` — move ->
+  captured squares in jump order; ``promotes`` — moves that crown;
+* ``size``, ``men`` (``white``/``black`` -> count), ``numbers`` (square number -> name),
+  ``not_playing`` (names of squares that are not playing squares);
+* ``gametype`` — the PDN GameType the rules write; it and its number read back as them.
 """
 
 from __future__ import annotations
@@ -32,15 +47,22 @@ import pytest
 from damier import Board
 from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
+from damier.core.move import Move
+from damier.core.notation import make_move
+from damier.formats.gametype import gametype_tag, rules_for_gametype
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "vectors"
-BOOKS = ["brazilian", "czech", "czech-traditional", "english", "frisian", "international",
-         "italian", "pool", "russian", "turkish"]
+BOOKS = ["brazilian", "ceylonese", "czech", "czech-traditional", "english", "frisian", "german",
+         "international", "italian", "malaysian", "old-french", "pool", "portuguese", "russian",
+         "thai", "turkish"]
 """The vector files that must exist (a missing file fails, it is not skipped)."""
 
 KEYS = {"id", "cites", "source", "note", "variant", "fen", "play", "turn", "fen_is", "legal",
         "legal_long", "includes", "no_captures", "max_captured", "long", "captured", "same",
-        "refused", "huffs", "outcome", "push", "after"}
+        "refused", "huffs", "outcome", "push", "after",
+        "first_player", "board_refused", "paths", "paths_include", "count", "choice_captures",
+        "huffable", "captured_at", "promotes", "size", "men", "numbers", "not_playing",
+        "gametype"}
 COLORS = {"white": WHITE, "black": BLACK}
 
 
@@ -87,6 +109,55 @@ def _huffs(board: Board) -> list[int]:
     return sorted({m.huff for m in board.legal_moves if m.huff is not None})
 
 
+def _path(move: Move) -> str:
+    """``c3xe5xg7`` for a capture (start and landing squares), ``a1-b2`` otherwise."""
+    names = move.rules.names
+    if not move.is_capture:
+        return f"{names.algebraic(move.start)}-{names.algebraic(move.end)}"
+    return "x".join([names.algebraic(move.start), *map(names.algebraic, move.path_indices)])
+
+
+def _huffable(board: Board) -> set[str]:
+    names = board.rules.names
+    return {names.algebraic(m.huff_index) for m in board.legal_moves if m.huff_index is not None}
+
+
+def _check_algebraic(board: Board, v: dict[str, Any]) -> None:
+    """The keys written with algebraic square names."""
+    names = board.rules.names
+    paths = {_path(m) for m in board.legal_moves}
+    if "paths" in v:
+        assert paths == set(v["paths"])
+    assert set(v.get("paths_include", [])) <= paths
+    if "count" in v:
+        assert len(board.legal_moves) == v["count"]
+    if "choice_captures" in v:
+        allowed = board.gen.captures(board.position)
+        assert {_path(make_move(board.rules, board.gen, fm)) for fm in allowed} == set(
+            v["choice_captures"])
+    if "huffable" in v:
+        assert _huffable(board) == set(v["huffable"])
+    for text, squares in v.get("captured_at", {}).items():
+        assert [names.algebraic(i) for i in board.parse_move(text).captured_indices] == squares
+    for text in v.get("promotes", []):
+        assert board.parse_move(text).promotes, text
+    if "size" in v:
+        assert board.rules.size == v["size"]
+    for color, count in v.get("men", {}).items():
+        assert getattr(board.position, color).bit_count() == count, color
+    for number, name in v.get("numbers", {}).items():
+        assert names.algebraic(names.index_of_number(int(number))) == name, number
+    for name in v.get("not_playing", []):
+        with pytest.raises(ValueError, match="not a playing square"):
+            names.index_of_algebraic(name)
+    if "gametype" in v:
+        assert board.rules.gametype == v["gametype"]
+        number = v["gametype"].split(",")[0]
+        assert gametype_tag(board.rules) == number
+        assert rules_for_gametype(number) is board.rules
+        assert rules_for_gametype(v["gametype"]) is board.rules
+
+
 def _check_position(board: Board, v: dict[str, Any]) -> None:
     if "turn" in v:
         assert board.turn == COLORS[v["turn"]]
@@ -116,11 +187,22 @@ def _check_position(board: Board, v: dict[str, Any]) -> None:
         assert _huffs(board) == sorted(v["huffs"])
     if "outcome" in v:
         _check_outcome(board, v["outcome"])
+    _check_algebraic(board, v)
+
+
+def _board(vector: dict[str, Any]) -> Board:
+    first = vector.get("first_player")
+    return Board(vector["variant"], vector.get("fen"),
+                 first_player=None if first is None else COLORS[first])
 
 
 @pytest.mark.parametrize("vector", [v for _, v in ALL], ids=[name for name, _ in ALL])
 def test_vector(vector: dict[str, Any]) -> None:
-    board = Board(vector["variant"], vector.get("fen"))
+    if "board_refused" in vector:
+        with pytest.raises(DamierError, match=re.escape(vector["board_refused"])):
+            _board(vector)
+        return
+    board = _board(vector)
     for move in vector.get("play", []):
         board.push(move)
     _check_position(board, vector)
@@ -131,5 +213,7 @@ def test_vector(vector: dict[str, Any]) -> None:
             assert board.piece_at(_square(board, square)) == piece, square
         if "huffs" in after:
             assert _huffs(board) == sorted(after["huffs"])
+        if "huffable" in after:
+            assert _huffable(board) == set(after["huffable"])
         if "outcome" in after:
             _check_outcome(board, after["outcome"])
