@@ -5,7 +5,9 @@ the notation reader accepts). Opponents: the built-in engine at a level 1-10 (th
 default), another human at the same keyboard, or a player that picks random legal moves.
 Commands at the prompt: ``moves``, ``undo``, ``hint`` (the engine's suggestion), ``flip``,
 ``fen``, ``pdn`` (print the game), ``help``, ``quit``; with ``--pdn FILE`` the game is
-written there when it ends.
+written there when it ends. Where the rules let the players choose who moves first (Thai,
+Malaysian, Old French: ``Rules.first_player_choice``), ``--first`` chooses, and a game
+started at a terminal without it asks.
 
 This module only talks to the user; rules come from the core.
 """
@@ -19,11 +21,12 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from damier.cli import add_variant_argument
+from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import integer, search_seconds
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
 from damier.core.errors import DamierError
+from damier.core.rules import Rules
 from damier.engine import Engine, Limit
 
 HELP = """Type a move (e.g. 32-28, 28x19, c3-d4) or a command:
@@ -42,6 +45,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="who plays the other side (default: the engine)",
     )
     p.add_argument("--color", default="white", help="your colour against the computer")
+    p.add_argument("--first", choices=("white", "black"),
+                   help="who moves first, where the rules let the players choose (Thai, "
+                        "Malaysian, Old French); asked at a terminal when not given")
     p.add_argument("--level", type=int, default=5, choices=range(1, 11), metavar="1-10",
                    help="engine level, 1 (beginner) to 10 (full strength); default 5")
     p.add_argument("--time", type=search_seconds, default=1.0,
@@ -90,8 +96,60 @@ def render(board: Board, flip: bool = False, fancy: bool = True) -> str:
     return "\n".join(lines)
 
 
+def choose_first_player(rules: Rules, first: str | None, fen: str | None,
+                        ask: Callable[[str], str] | None = None) -> int | None:
+    """Who moves first: ``first`` (``"white"``/``"black"``) or, where the rules let the
+    players choose and ``ask`` is given (a terminal), the answer to a question; ``None`` for
+    the rules' own default. A choice the rules do not allow, or beside a FEN (which says who
+    is to move), is a usage error.
+
+    >>> from damier.core.variants import get_variant
+    >>> choose_first_player(get_variant("thai"), "white", None) == WHITE
+    True
+    >>> choose_first_player(get_variant("thai"), None, None, ask=lambda q: "w") == WHITE
+    True
+    >>> choose_first_player(get_variant("international"), "black", None)
+    Traceback (most recent call last):
+    ...
+    damier.cli.UsageError: --first: in International draughts White always moves first
+    """
+    if first is not None and fen is not None:
+        raise UsageError("--first and --fen exclude each other: the FEN says who is to move")
+    if first is not None:
+        color = parse_color(first)
+        if color != rules.first_player and not rules.first_player_choice:
+            who = color_name(rules.first_player).capitalize()
+            raise UsageError(f"--first: in {rules.title} {who} always moves first")
+        return color
+    if ask is None or fen is not None or not rules.first_player_choice:
+        return None
+    default = color_name(rules.first_player)
+    while True:
+        answer = ask(f"{rules.title}: the players choose who moves first. "
+                     f"White or black? [{default}] ").strip()
+        if not answer:
+            return None
+        try:
+            return parse_color(answer)
+        except ValueError:
+            continue
+
+
+def _ask(question: str) -> str:
+    try:
+        return input(question)
+    except EOFError:  # Ctrl-D: keep the default
+        print()
+        return ""
+
+
 def run(args: argparse.Namespace) -> int:
     board = Board(args.variant, args.fen)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    first = choose_first_player(board.rules, getattr(args, "first", None), args.fen,
+                                ask=_ask if interactive else None)
+    if first is not None:
+        board = Board(board.rules, first_player=first)
     you = parse_color(args.color)
     rng = random.Random(args.seed)
     fancy = (
