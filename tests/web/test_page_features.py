@@ -56,6 +56,12 @@ def test_capture_animated_along_its_route(clean_storage: Any, live_server: LiveS
     click(drv, 37)
     click(drv, 26)  # the final square at once: one route
     wait(drv, lambda d: ply(d) == 1 and d.find_elements(By.CSS_SELECTOR, "#board g.anim"))
+    # the board drawn again 0.6 s later (as when a second copy of the state comes in): the
+    # animation goes on where it was on the (slowed) animation timeline, it does not end
+    drv.execute_script("const t = performance.now(); while (performance.now() - t < 600) {}"
+                       "document.getElementById('btn-flip').click();"
+                       "document.getElementById('btn-flip').click();")
+    assert drv.find_elements(By.CSS_SELECTOR, "#board g.anim"), "the redraw ended the animation"
     drv.execute_script("document.getAnimations().forEach((a) => a.pause())")
     assert js(drv, "document.getElementById('board').dataset.animating") == "1"
     ghosts = drv.find_elements(By.CSS_SELECTOR, "#board g.anim g.piece.taken")

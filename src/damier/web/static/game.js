@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
 import { t } from "./i18n.js";
-import { savedFlip } from "./options.js";
+import { animationTime, savedFlip } from "./options.js";
 import { playSound } from "./sound.js";
 import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
 import { clearError, render, renderClocks, say, sayError, sayNote } from "./view.js";
@@ -67,7 +67,7 @@ function announceMoves(old, state) {
   if (prev && state.moves[old.ply - 1].long !== prev.long) return; // not a continuation
   const last = state.moves[state.ply - 1];
   // a move dropped by drag is already where it goes: no animation for it
-  if (app.draggedPly !== state.ply) app.animation = { ply: state.ply, started: performance.now() };
+  if (app.draggedPly !== state.ply) app.animation = { ply: state.ply, started: animationTime() };
   app.draggedPly = null;
   playSound(last.captured.length ? "capture" : "move");
   clearError();
@@ -86,7 +86,7 @@ export function goTo(ply) {
   if (!g) return;
   const target = Math.max(0, Math.min(g.ply, ply));
   if (target === app.viewPly + 1) {
-    app.animation = { ply: target, started: performance.now() };
+    app.animation = { ply: target, started: animationTime() };
     playSound(g.moves[target - 1].captured.length ? "capture" : "move");
   }
   app.viewPly = target;

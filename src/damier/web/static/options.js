@@ -43,6 +43,14 @@ export function reducedMotion() {
 
 export function animationsOn() { return options.animate && !reducedMotion(); }
 
+// the time animations run on (ms): the document's timeline, so that an animation drawn again
+// in its middle (a second copy of the same state) goes on where the first one was, even when
+// the timeline runs slower than the clock (dev tools, tests)
+export function animationTime() {
+  const t = document.timeline && document.timeline.currentTime;
+  return typeof t === "number" ? t : performance.now();
+}
+
 // the flip of game `id`: true, false, or null when never set
 export function savedFlip(id) {
   try {

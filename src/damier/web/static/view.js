@@ -4,7 +4,7 @@
 // buttons carry data-ply for the listener in controls.js).
 import { engineNote, externalEngine } from "./engines.js";
 import { has, t } from "./i18n.js";
-import { animationsOn } from "./options.js";
+import { animationTime, animationsOn } from "./options.js";
 import { showRules } from "./rules.js";
 import { app, interactive, syncPicker } from "./state.js";
 
@@ -106,7 +106,7 @@ export function renderBoard() {
     const a = app.animation;
     if (a && a.ply === app.viewPly && animationsOn()) {
       view.animate = { from: m.from, path: m.path, captured: m.captured,
-        before: g.positions[app.viewPly - 1], elapsed: performance.now() - a.started };
+        before: g.positions[app.viewPly - 1], elapsed: animationTime() - a.started };
     }
   }
   if (interactive()) {
