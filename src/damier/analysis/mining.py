@@ -7,13 +7,13 @@ servers mine their puzzles:
 1. **Quick look.** A shallow two-line search (``multipv=2``, :attr:`MineSettings.quick`).
    The position is a candidate when the best move nearly wins decisively (expected score
    for the side to move at least :data:`~damier.analysis.puzzle.WIN` less
-   :attr:`MineSettings.slack`: 0.68) and the second best is at most
-   :attr:`MineSettings.others` plus the slack (0.65): a shallow search misjudges by a
+   :attr:`MineSettings.slack`: 0.63) and the second best is at most
+   :attr:`MineSettings.others` plus the slack (0.67): a shallow search misjudges by a
    little, and the next step decides. A position with one legal move is never a puzzle.
 2. **Verification.** A deeper two-line search (:attr:`MineSettings.deep`): the same best
-   move must win decisively — expected score at least ``WIN`` (0.73: two men up, or a
-   forced win; :func:`~damier.analysis.review.expected_score`) — and the second best must
-   not: at most :attr:`MineSettings.others` (0.60, less than a man up).
+   move must win decisively — expected score at least ``WIN`` (0.68: a man and a half up,
+   or a forced win; :func:`~damier.analysis.review.expected_score`) — and the second best
+   must not: at most :attr:`MineSettings.others` (0.62, about a man up).
 3. **The solution.** From the key move on, the reply is the deeper search's best move for
    the opponent and the solver's next move its best answer, while that still wins
    decisively, until the solver is :attr:`MineSettings.gain` men ahead of where the puzzle
@@ -23,10 +23,12 @@ servers mine their puzzles:
    (:func:`~damier.analysis.puzzle.check_move`). A solution always ends with a move of the
    solver.
 
-A position already seen (the same pieces and side to move) gives one puzzle only, and a game
-gives at most :attr:`MineSettings.per_game` puzzles (a shot missed for several moves in a
-row is one puzzle). :func:`puzzles_pdn` writes puzzles as a PDN problem collection (``FEN``
-and the solution, the source game in the tags) that ``damier puzzles import`` reads back.
+A position already seen (the same pieces and side to move) gives one puzzle only, a game
+gives at most :attr:`MineSettings.per_game` puzzles, and the positions of a game that fall
+within a puzzle's solution are not looked at again (a combination played out in the game
+is one puzzle, not one per move of it). :func:`puzzles_pdn` writes puzzles as a PDN problem
+collection (``FEN`` and the solution, the source game in the tags) that ``damier puzzles
+import`` reads back.
 
 This module must not know about HTTP or storage; it is CPU-heavy (run it ``nice``d).
 """
@@ -55,7 +57,7 @@ class MineSettings:
 
     quick: Limit = field(default_factory=lambda: Limit(depth=4))
     deep: Limit = field(default_factory=lambda: Limit(depth=8))
-    others: float = 0.60
+    others: float = 0.62
     slack: float = 0.05
     gain: int = 2
     max_moves: int = 6
@@ -171,6 +173,7 @@ def mine_game(game: Game, engine: EngineLike, settings: MineSettings,
                 if moves is not None:
                     seen.add(key)
                     found.append(_puzzle(board, moves, game, ply, source))
+                    skip = ply + len(moves)
         node = nodes[ply] if ply < len(nodes) else None
         if node is None or node.move is None:
             break

@@ -10,8 +10,8 @@ on how a short capture would be resolved.
 * the solution's move is **right**: the answer carries the reply (the next move of the
   solution) or says the puzzle is solved;
 * another legal move is asked of the engine when one is given: if the solver still wins
-  after it as decisively as a puzzle demands (:data:`WIN`: expected score 0.73, two men,
-  or a forced win — :func:`damier.analysis.review.expected_score`), it is **right
+  after it as decisively as a puzzle demands (:data:`WIN`: expected score 0.68, a man and a
+  half, or a forced win — :func:`damier.analysis.review.expected_score`), it is **right
   as an alternative** and ends the puzzle solved, since the solution's line no longer
   applies; otherwise it is **wrong**.
 
@@ -40,9 +40,9 @@ from damier.core.colors import color_name
 from damier.core.move import Move
 from damier.engine import EngineLike, Limit
 
-WIN = 0.73
-"""Expected score (solver's side) that counts as a decisive win — two men up, or a forced
-win: a puzzle's key move must reach it, and so must an alternative to be accepted."""
+WIN = 0.68
+"""Expected score (solver's side) that counts as a decisive win — a man and a half up, or a
+forced win: a puzzle's key move must reach it, and so must an alternative to be accepted."""
 
 
 @dataclass
