@@ -3,11 +3,11 @@ position of its tree) as a new game.
 
 :func:`edit_tree` adds a side variation, promotes or deletes one, or sets a comment, under
 the game's lock, and stores the tree (or forgets it when nothing is left beyond the
-moves); the game itself never changes, so its ``version`` does not either (an engine
-thinking on it keeps its move). :func:`continue_game` stores a new game made of the moves
-that lead to a node; :func:`node_position` is the position at any node with its legal
-moves (the analysis board offers them while the player browses). The tree itself is
-:mod:`damier.web.gametree`'s.
+moves); the game itself never changes, but its ``version`` goes up so that the page knows
+the newer state (an engine thinking on the game meanwhile thinks again).
+:func:`continue_game` stores a new game made of the moves that lead to a node;
+:func:`node_position` is the position at any node with its legal moves (the analysis board
+offers them while the player browses). The tree itself is :mod:`damier.web.gametree`'s.
 
 This module must not know about HTTP.
 """
@@ -50,6 +50,7 @@ async def edit_tree(store: Store, s: Session, action: str, node: str,
         except gametree.TreeError as e:
             raise WebError(e.status, str(e), e.code, **e.args_) from None
         save_tree(store, s.row.id, tree)
+        s.version += 1  # the page takes the newer state (the game's moves are unchanged)
     return gametree.node_id(target)
 
 

@@ -4,8 +4,10 @@ import { api } from "./api.js";
 import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
 import { options, saveFlip, setOption } from "./options.js";
 import { toggleAnalysis } from "./analysis.js";
-import { goTo, setGame } from "./game.js";
-import { app, resetPicker } from "./state.js";
+import { goTo, goToNode, setGame } from "./game.js";
+import { app, resetPicker, viewedId } from "./state.js";
+import { nextId, prevId } from "./tree.js";
+import { continueHere, treeAction } from "./variations.js";
 import { render, renderBoard, renderRules, say, sayError, sayNote } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -95,12 +97,22 @@ export function setupControls() {
     if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else sayError(r.data);
   });
   $("moves").addEventListener("click", (e) => {
+    const action = e.target.closest("button[data-tree-action]");
+    if (action) { treeAction(action.dataset.treeAction, action.dataset.node); return; }
     const b = e.target.closest("button.mv[data-ply]");
-    if (b) goTo(Number(b.dataset.ply));
+    if (b) { goTo(Number(b.dataset.ply)); return; }
+    const v = e.target.closest("button.mv[data-node]");
+    if (v) goToNode(v.dataset.node);
   });
+  $("btn-continue").addEventListener("click", continueHere);
+  // one step back or on along the line on view (a side variation or the game)
+  const step = (back) => {
+    const next = back ? prevId(viewedId()) : nextId(viewedId());
+    if (next !== null) goToNode(next);
+  };
   $("nav-first").addEventListener("click", () => goTo(0));
-  $("nav-prev").addEventListener("click", () => goTo(app.viewPly - 1));
-  $("nav-next").addEventListener("click", () => goTo(app.viewPly + 1));
+  $("nav-prev").addEventListener("click", () => step(true));
+  $("nav-next").addEventListener("click", () => step(false));
   $("nav-last").addEventListener("click", () => goTo(app.game.ply));
   document.addEventListener("keydown", (e) => {
     const t = e.target;
@@ -108,8 +120,15 @@ export function setupControls() {
     if (document.querySelector("dialog[open]") || !app.game) return;
     const keys = { ArrowLeft: app.viewPly - 1, ArrowRight: app.viewPly + 1, Home: 0, End: app.game.ply,
       ArrowUp: app.viewPly - 2, ArrowDown: app.viewPly + 2 };
-    if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
-    else if (e.key === "Escape") { app.picker.from = null; app.picker.steps = []; renderBoard(); }
+    if (app.viewNode !== null && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      e.preventDefault();
+      step(e.key === "ArrowLeft");
+    } else if (e.key in keys) { e.preventDefault(); goTo(keys[e.key]); }
+    else if (e.key === "Escape") {
+      app.picker.from = null;
+      app.picker.steps = [];
+      if (app.preview) { app.preview = null; render(); } else renderBoard();
+    }
     else if (e.key === "f") $("btn-flip").click();
   });
 }

@@ -3,10 +3,12 @@
 // move list (goTo).
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
+import { loadBrowse } from "./browse.js";
 import { t } from "./i18n.js";
 import { animationTime, savedFlip } from "./options.js";
 import { playSound } from "./sound.js";
 import { app, isStale, resetPicker, syncPicker, variantInfo } from "./state.js";
+import { isMainId } from "./tree.js";
 import { clearError, render, renderClocks, say, sayError, sayNote } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +51,11 @@ export async function setGame(state, how = "answer") {
     $("btn-export").href = `/api/games/${state.id}/pdn`;
     $("btn-export").setAttribute("download", `damier-${state.id}.pdn`);
   }
-  if (atEnd || app.viewPly > state.ply) app.viewPly = state.ply;
+  if (newId) { app.viewNode = null; app.browse = null; }
+  if ((atEnd && app.viewNode === null) || app.viewPly > state.ply) {
+    app.viewPly = state.ply;
+    app.viewNode = null;
+  }
   if (!newId && atEnd) announceMoves(old, state);
   if (!old || old.version !== state.version || newId) app.huffSel = null;
   syncPicker();
@@ -57,6 +63,7 @@ export async function setGame(state, how = "answer") {
   app.flagAsked = false;
   render();
   if (app.analysis) sendAnalysis();
+  loadBrowse();
 }
 
 // the moves that came with a new state of the open game: the last one is animated and heard,
@@ -90,9 +97,24 @@ export function goTo(ply) {
     playSound(g.moves[target - 1].captured.length ? "capture" : "move");
   }
   app.viewPly = target;
+  app.viewNode = null;
+  app.preview = null;
   resetPicker();
   render();
   if (app.analysis) sendAnalysis();
+  loadBrowse();
+}
+
+// show a node of the game's tree: a main-line ply ("12") or a side variation ("4:1/6")
+export function goToNode(id) {
+  if (id === null || id === undefined) return;
+  if (isMainId(id)) { goTo(Number(id)); return; }
+  app.viewNode = id;
+  app.preview = null;
+  resetPicker();
+  render();
+  if (app.analysis) sendAnalysis();
+  loadBrowse();
 }
 
 function connect(id) {

@@ -3,12 +3,18 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { setGame } from "./game.js";
-import { app, currentMoves, interactive, resetPicker } from "./state.js";
+import { app, browsing, currentMoves, interactive, resetPicker } from "./state.js";
+import { viewedPosition } from "./tree.js";
+import { sendTreeMove } from "./variations.js";
 import { clearError, render, renderBoard, say, sayError } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 
+// a move chosen on the board goes to the puzzle, to the game's side variations (while
+// browsing), or to the game
 export async function sendMove(m) {
+  if (app.puzzle && app.puzzle.active) { app.puzzle.send(m); return; }
+  if (browsing()) { sendTreeMove(m); return; }
   const g = app.game;
   app.pending = true;
   app.picker.reset([]);
@@ -74,9 +80,9 @@ export function onTap(sq) {
   clearError();
   if (app.routeChoice) { cancelRoute(); }
   const p = app.picker;
-  const g = app.game;
   if (app.huffMode) {
-    const huffable = new Set(g.legal_moves.filter((m) => m.huff !== null).map((m) => m.huff));
+    const offered = browsing() ? app.browse.moves : app.game.legal_moves;
+    const huffable = new Set(offered.filter((m) => m.huff !== null).map((m) => m.huff));
     if (huffable.has(sq)) {
       app.huffSel = app.huffSel === sq ? null : sq;
       resetPicker();
@@ -90,8 +96,9 @@ export function onTap(sq) {
     outcomeOf(p.select(sq));
     return;
   }
-  const piece = (g.positions[app.viewPly] || "")[app.board.squares.get(sq)?.index];
-  if (piece && piece.toLowerCase() === g.turn[0]) {
+  const pos = app.puzzle && app.puzzle.active ? app.puzzle.position() : viewedPosition();
+  const piece = (pos.pieces || "")[app.board.squares.get(sq)?.index];
+  if (piece && piece.toLowerCase() === pos.turn[0]) {
     const caps = currentMoves().filter((m) => m.captured.length);
     const moves = caps.map((m) => m.notation).join(", ");
     say(() => (moves ? t("msg.capture_compulsory", { moves }) : t("msg.cannot_move")), true);

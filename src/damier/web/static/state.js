@@ -1,12 +1,17 @@
 // damier web: the page's state (the `app` object) and what follows from it: whether the
-// board takes clicks now and which legal moves it offers. Everything else reads and writes
+// board takes clicks now and which legal moves it offers. The position on view is a ply of
+// the game (viewPly) or a node of its side variations (viewNode); away from the game's
+// current position the board offers that position's moves, which add side variations
+// (browse), and in puzzle mode the puzzle's. Everything else reads and writes
 // `app`; this module draws nothing. Imports only the API client and the move picker.
 import { api } from "./api.js";
 import { MovePicker } from "./play.js";
 
 export const app = {
   game: null, info: null, variants: [], engines: [], infoCache: new Map(),
-  viewPly: 0, flipped: false, ws: null, wsGame: null, analysis: false,
+  viewPly: 0, viewNode: null, browse: null, puzzle: null, review: null, lines: new Map(),
+  preview: null, flipped: false,
+  ws: null, wsGame: null, analysis: false,
   picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
   routeChoice: null, routeLine: null, animation: null, draggedPly: null, rulesOpen: false,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
@@ -21,18 +26,34 @@ export async function variantInfo(name) {
   return app.infoCache.get(name);
 }
 
+// the id of the position on view in the game's tree ("12": after the 12th move; "4:1/6": a
+// side variation)
+export function viewedId() {
+  return app.viewNode !== null ? app.viewNode : String(app.viewPly);
+}
+
+// whether the position on view is not the game's current one: moves made there add side
+// variations (the game itself never changes by browsing)
+export function browsing() {
+  const g = app.game;
+  return !!g && (app.viewNode !== null || app.viewPly !== g.ply);
+}
+
 // whether the player may move on the board now
 export function interactive() {
   const g = app.game;
-  if (!g || app.editor.active || app.pending || g.status !== "playing" || g.thinking) return false;
-  if (app.viewPly !== g.ply) return false;
+  if (app.puzzle && app.puzzle.active) return !app.pending && app.puzzle.interactive();
+  if (!g || app.editor.active || app.pending || app.preview) return false;
+  if (browsing()) return !!app.browse && app.browse.id === viewedId() && app.browse.moves.length > 0;
+  if (g.status !== "playing" || g.thinking) return false;
   return g[g.turn] === "human";
 }
 
 // the legal moves the board offers now (in huff mode: those with the chosen huff)
 export function currentMoves() {
   if (!interactive()) return [];
-  const moves = app.game.legal_moves;
+  if (app.puzzle && app.puzzle.active) return app.puzzle.moves();
+  const moves = browsing() ? app.browse.moves : app.game.legal_moves;
   if (!app.game.huffing) return moves;
   return moves.filter((m) => (app.huffSel === null ? m.huff === null : m.huff === app.huffSel));
 }
@@ -44,7 +65,10 @@ export function currentMoves() {
 function pickerKey() {
   const g = app.game;
   if (!g) return "";
-  return [g.id, g.version, app.viewPly, app.huffMode, app.huffSel, interactive()].join(":");
+  const puzzle = app.puzzle && app.puzzle.active ? app.puzzle.key() : "";
+  return [g.id, g.version, app.viewPly, app.viewNode, app.browse && app.browse.key, puzzle,
+    app.preview ? app.preview.fen : "",
+    app.huffMode, app.huffSel, interactive()].join(":");
 }
 
 export function syncPicker() {

@@ -4,9 +4,11 @@
 // buttons carry data-ply for the listener in controls.js).
 import { engineNote, externalEngine } from "./engines.js";
 import { has, t } from "./i18n.js";
+import { glyphs, hasNotes, markGlyph, notesOf, notesRow, openingRow } from "./movetree.js";
 import { animationTime, animationsOn } from "./options.js";
 import { showRules } from "./rules.js";
-import { app, interactive, syncPicker } from "./state.js";
+import { app, browsing, interactive, syncPicker } from "./state.js";
+import { nextId, viewedNode, viewedPosition } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,7 +68,8 @@ export function render() {
   renderPlayers();
   renderMoves();
   renderStatus();
-  showFen(app.viewPly === g.ply ? g.fen : "");
+  const pos = viewedPosition();
+  showFen(pos.fen || (app.browse && app.browse.fen) || "");
   renderClocks();
   renderRules();
   renderMessage();
@@ -95,10 +98,15 @@ export function renderBoard() {
   if (app.editor.active) { app.editor.render(); return; }
   syncPicker();
   const p = app.picker;
-  const view = { pieces: g.positions[app.viewPly] };
-  if (app.viewPly > 0) {
-    const m = g.moves[app.viewPly - 1];
+  const puzzle = app.puzzle && app.puzzle.active;
+  const pos = puzzle ? app.puzzle.position() : app.preview || viewedPosition();
+  const view = { pieces: pos.pieces };
+  if (pos.last) {
+    const m = pos.last;
     view.last = { from: m.from, to: m.to, path: m.path, captured: m.captured };
+  }
+  if (!puzzle && !app.preview && app.viewNode === null && app.viewPly > 0) {
+    const m = g.moves[app.viewPly - 1];
     if (m.huff !== null && m.huff !== undefined) {
       view.huffed = m.huff;
       view.huffedPiece = g.positions[app.viewPly - 1][app.board.squares.get(m.huff).index];
@@ -128,8 +136,9 @@ export function renderBoard() {
       view.landed = p.steps;
       view.selected = here;
     }
-    if (g.huffing && app.huffMode) {
-      view.huffable = new Set(g.legal_moves.filter((m) => m.huff !== null).map((m) => m.huff));
+    if (g.huffing && app.huffMode && !puzzle) {
+      const offered = browsing() ? app.browse.moves : g.legal_moves;
+      view.huffable = new Set(offered.filter((m) => m.huff !== null).map((m) => m.huff));
       view.huffSel = app.huffSel;
     }
   }
@@ -178,6 +187,8 @@ function renderMoves() {
   $("moves-second").textContent = t(`side.${second}`);
   const body = $("moves").querySelector("tbody");
   body.innerHTML = "";
+  const opening = openingRow(g);
+  if (opening) body.appendChild(opening);
   let row = null;
   let number = 0;
   g.moves.forEach((m, i) => {
@@ -200,17 +211,41 @@ function renderMoves() {
     const cell = document.createElement("td");
     const b = document.createElement("button");
     b.type = "button";
-    b.className = "mv" + (i + 1 === app.viewPly ? " current" : "");
-    b.textContent = m.notation;
+    const mark = markGlyph(i + 1);
+    b.className = "mv" + (i + 1 === app.viewPly && app.viewNode === null ? " current" : "")
+      + (mark ? ` mark-${app.review.plies[i].mark}` : "");
+    const sign = glyphs(notesOf(g, i));
+    b.textContent = m.notation + (sign ? ` ${sign}` : "") + (mark ? ` ${mark}` : "");
     b.dataset.ply = String(i + 1);
     cell.appendChild(b);
     row.appendChild(cell);
+    if (hasNotes(g, i)) {
+      body.appendChild(notesRow(g, i));
+      // the row goes on after the notes: the other side's move starts a row of its own
+      if (m.color === first && i + 1 < g.moves.length) {
+        row = document.createElement("tr");
+        const num = document.createElement("th");
+        num.className = "num";
+        num.scope = "row";
+        num.textContent = `${number}.`;
+        const gap = document.createElement("td");
+        gap.className = "gap";
+        gap.textContent = "…";
+        row.append(num, gap);
+        body.appendChild(row);
+        return;
+      }
+      row = null;
+      return;
+    }
     if (m.color !== first) row = null;
   });
   const cur = body.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
-  $("nav-first").disabled = $("nav-prev").disabled = app.viewPly === 0;
-  $("nav-next").disabled = $("nav-last").disabled = app.viewPly === g.ply;
+  const atNode = app.viewNode !== null;
+  $("nav-first").disabled = $("nav-prev").disabled = !atNode && app.viewPly === 0;
+  $("nav-next").disabled = atNode ? nextId(app.viewNode) === null : app.viewPly === g.ply;
+  $("nav-last").disabled = !atNode && app.viewPly === g.ply;
 }
 
 function renderStatus() {
@@ -223,13 +258,19 @@ function renderStatus() {
   } else {
     banner.hidden = true;
   }
+  // a finished game (or a side line) can go on as a new game from the position on view
+  $("btn-continue").hidden = app.editor.active || !(g.status === "over" || app.viewNode !== null);
   let text = "";
+  const node = viewedNode();
   if (app.editor.active) text = t("status.editing");
+  else if (app.preview) text = t("status.preview");
+  else if (node) text = t("status.variation", { move: `${node.number || ""} ${node.notation || ""}`.trim() });
   else if (app.viewPly !== g.ply) text = t("status.viewing", { ply: app.viewPly, total: g.ply });
   else if (g.status === "playing") {
     text = g.thinking ? t("status.thinking") : t(`status.turn.${g.turn}`);
     if (g.draw_offer) text += " — " + t(`status.offer.${g.draw_offer}`);
   }
+  if (!app.editor.active && !app.preview && browsing()) text += " " + t("status.browse_hint");
   $("status").textContent = text;
   const note = engineNote(g);
   $("engine-note").hidden = !note;
@@ -239,7 +280,7 @@ function renderStatus() {
   const hasHumans = g.white === "human" || g.black === "human";
   $("btn-resign").disabled = g.status !== "playing" || !hasHumans;
   $("btn-draw").disabled = g.status !== "playing" || !hasHumans;
-  $("btn-undo").disabled = g.ply === 0 || !hasHumans;
+  $("btn-undo").disabled = g.ply === 0 || !hasHumans || g.reason_code === "recorded";
   const offerFromOther = g.draw_offer && g[g.draw_offer === "white" ? "black" : "white"] === "human";
   const drawAction = g.can_claim_draw ? "claim" : offerFromOther ? "accept" : "offer";
   $("btn-draw").dataset.action = drawAction;

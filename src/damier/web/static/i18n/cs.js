@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "toto není tah řešitele v této úloze",
   "error.bad_hint_level": "nápověda má úroveň 1 (kámen) nebo 2 (tah)",
   "error.bad_player_name": "jméno hráče má nejvýše 40 znaků",
+  "status.variation": "Prohlížíte variantu: {move}.",
+  "status.browse_hint": "Tah zahraný zde se přidá jako varianta.",
+  "ctl.continue": "Pokračovat odsud jako nová partie",
+  "tree.promote": "posunout variantu výš",
+  "tree.delete": "smazat variantu",
+  "tree.setup": "(nová pozice)",
+  "an.lines": "Varianty",
+  "status.preview": "Zobrazen tah z varianty počítače — stiskněte Esc nebo klepněte na tah partie pro návrat.",
 };

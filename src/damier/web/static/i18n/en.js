@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "this is not a move of the solver in this puzzle",
   "error.bad_hint_level": "a hint is level 1 (the piece) or 2 (the move)",
   "error.bad_player_name": "the player's name is at most 40 characters",
+  "status.variation": "Viewing a variation: {move}.",
+  "status.browse_hint": "A move made here is added as a variation.",
+  "ctl.continue": "Continue from here as a new game",
+  "tree.promote": "move this variation up",
+  "tree.delete": "delete this variation",
+  "tree.setup": "(new position)",
+  "an.lines": "Lines",
+  "status.preview": "Showing a move of the engine's line — press Esc or click a move of the game to return.",
 };

@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "ce n'est pas un coup du solutionniste dans ce problème",
   "error.bad_hint_level": "un indice est de niveau 1 (la pièce) ou 2 (le coup)",
   "error.bad_player_name": "le nom du joueur a au plus 40 caractères",
+  "status.variation": "Vous regardez une variante : {move}.",
+  "status.browse_hint": "Un coup joué ici est ajouté comme variante.",
+  "ctl.continue": "Continuer d'ici en nouvelle partie",
+  "tree.promote": "remonter cette variante",
+  "tree.delete": "supprimer cette variante",
+  "tree.setup": "(nouvelle position)",
+  "an.lines": "Lignes",
+  "status.preview": "Un coup de la ligne du moteur est affiché — Échap ou un clic sur un coup de la partie pour revenir.",
 };

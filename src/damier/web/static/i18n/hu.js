@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "ez nem a megfejtő lépése ebben a feladványban",
   "error.bad_hint_level": "a segítség szintje 1 (a bábu) vagy 2 (a lépés)",
   "error.bad_player_name": "a játékos neve legfeljebb 40 karakter",
+  "status.variation": "Egy változatot néz: {move}.",
+  "status.browse_hint": "Az itt megtett lépés változatként kerül be.",
+  "ctl.continue": "Folytatás innen új játszmaként",
+  "tree.promote": "változat feljebb",
+  "tree.delete": "változat törlése",
+  "tree.setup": "(új állás)",
+  "an.lines": "Változatok",
+  "status.preview": "A gép változatának egy lépése látható — Esc vagy a játszma egy lépése visszavisz.",
 };

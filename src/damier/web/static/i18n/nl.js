@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "dit is geen zet van de oplosser in dit vraagstuk",
   "error.bad_hint_level": "een hint is niveau 1 (de schijf) of 2 (de zet)",
   "error.bad_player_name": "de naam van de speler is hoogstens 40 tekens",
+  "status.variation": "U bekijkt een variant: {move}.",
+  "status.browse_hint": "Een zet die u hier doet wordt als variant toegevoegd.",
+  "ctl.continue": "Vanaf hier verder als nieuwe partij",
+  "tree.promote": "deze variant omhoog",
+  "tree.delete": "deze variant verwijderen",
+  "tree.setup": "(nieuwe stelling)",
+  "an.lines": "Lijnen",
+  "status.preview": "Een zet uit de lijn van de computer wordt getoond — Esc of een klik op een zet van de partij brengt u terug.",
 };

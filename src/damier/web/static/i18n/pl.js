@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "to nie jest ruch rozwiązującego w tym zadaniu",
   "error.bad_hint_level": "podpowiedź ma poziom 1 (pionek) lub 2 (ruch)",
   "error.bad_player_name": "nazwa gracza ma najwyżej 40 znaków",
+  "status.variation": "Oglądasz wariant: {move}.",
+  "status.browse_hint": "Ruch wykonany tutaj zostanie dodany jako wariant.",
+  "ctl.continue": "Graj dalej stąd jako nową partię",
+  "tree.promote": "przesuń wariant wyżej",
+  "tree.delete": "usuń wariant",
+  "tree.setup": "(nowa pozycja)",
+  "an.lines": "Warianty",
+  "status.preview": "Pokazany ruch z wariantu komputera — Esc lub kliknięcie ruchu partii wraca.",
 };

@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "este não é um lance de quem resolve neste problema",
   "error.bad_hint_level": "uma ajuda é de nível 1 (a peça) ou 2 (o lance)",
   "error.bad_player_name": "o nome do jogador tem no máximo 40 caracteres",
+  "status.variation": "Está a ver uma variante: {move}.",
+  "status.browse_hint": "Um lance feito aqui é acrescentado como variante.",
+  "ctl.continue": "Continuar daqui como nova partida",
+  "tree.promote": "subir esta variante",
+  "tree.delete": "apagar esta variante",
+  "tree.setup": "(nova posição)",
+  "an.lines": "Linhas",
+  "status.preview": "Mostra-se um lance da linha do motor — Esc ou um clique num lance da partida para voltar.",
 };

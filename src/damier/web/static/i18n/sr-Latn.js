@@ -257,4 +257,12 @@ export default {
   "error.bad_step": "ovo nije potez rešavača u ovom problemu",
   "error.bad_hint_level": "pomoć je nivoa 1 (figura) ili 2 (potez)",
   "error.bad_player_name": "ime igrača ima najviše 40 znakova",
+  "status.variation": "Gledate varijantu: {move}.",
+  "status.browse_hint": "Potez odigran ovde dodaje se kao varijanta.",
+  "ctl.continue": "Nastavite odavde kao novu partiju",
+  "tree.promote": "pomeri varijantu naviše",
+  "tree.delete": "obriši varijantu",
+  "tree.setup": "(nova pozicija)",
+  "an.lines": "Linije",
+  "status.preview": "Prikazan je potez iz linije programa — Esc ili klik na potez partije vraća nazad.",
 };
