@@ -63,3 +63,15 @@ def test_aliases_and_unknown_commands(capsys: pytest.CaptureFixture[str]) -> Non
         main(["mvoes"])
     assert stop.value.code == 2
     assert "invalid choice: 'mvoes'" in capsys.readouterr().err
+
+
+def test_without_the_web_extra_damier_says_how_to_add_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``damier`` alone starts the web app; in an installation without the ``web`` extra
+    (``pipx install .``) it says in one line which command adds it, with no traceback."""
+    monkeypatch.setitem(sys.modules, "damier.web.app", None)  # as if starlette were absent
+    monkeypatch.setattr(sys, "prefix", "/home/me/.local/share/pipx/venvs/damier")
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("damier serve: the web app needs the 'web'")
+    assert err.rstrip().endswith("in the damier checkout: pipx install --force '.[web]'")

@@ -12,6 +12,8 @@ open.
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from damier.cli import UsageError
 from damier.cli.bounds import integer
@@ -34,6 +36,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+def web_extra_hint(prefix: str | None = None) -> str:
+    """The command that adds the ``web`` extra to the installation at ``prefix`` (default:
+    this one, ``sys.prefix``; pipx keeps each application in a ``pipx/venvs/<name>`` folder).
+    damier is not on PyPI yet, so the command installs from a checkout.
+
+    >>> web_extra_hint("/home/me/.local/share/pipx/venvs/damier")
+    "in the damier checkout: pipx install --force '.[web]'"
+    >>> web_extra_hint("/home/me/damier/.venv")
+    "in the damier checkout: pip install '.[web]'"
+    """
+    parts = Path(sys.prefix if prefix is None else prefix).parts
+    pipx = any(a == "pipx" and b == "venvs" for a, b in zip(parts, parts[1:], strict=False))
+    return "in the damier checkout: " + (
+        "pipx install --force '.[web]'" if pipx else "pip install '.[web]'")
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from damier.web.app import access_token
@@ -42,9 +60,7 @@ def run(args: argparse.Namespace) -> int:
         from damier.web.guard import normal_origin
         from damier.web.store import default_db_path
     except ImportError as e:
-        raise UsageError(
-            f"the web app needs the 'web' extra (pip install 'damier[web]'): {e}"
-        ) from None
+        raise UsageError(f"the web app needs the 'web' extra ({e}); {web_extra_hint()}") from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0-65535, not {args.port}")
     for origin in args.allow_origin:
