@@ -14,6 +14,8 @@
     .venv/bin/python bench/engine.py --speed-only
     .venv/bin/python bench/engine.py --peers dame-rs --no-match    # speed beside dame-rs
     .venv/bin/python bench/engine.py --peers dame-rs --openings 4 --peer-python /path/python
+    .venv/bin/python bench/engine.py --limits      # how long timed searches really take
+    DAMIER_PURE=1 .venv/bin/python bench/engine.py --limits                  # pure path
 
 This script must not be imported by the package or the tests.
 """
@@ -82,6 +84,31 @@ def speed(depth: int) -> None:
         dt = time.perf_counter() - t0
         print(f"  {rules.name:18s} {Engine(rules).path:6s} depth {variant_depth}: {info.nodes:9d} nodes "
               f"{dt:6.2f} s {int(info.nodes / dt):8d} nodes/s")
+
+
+def time_limits() -> None:
+    """How long ``Engine.play`` takes under a fixed move time and under a clock, against what
+    it was allowed (the tests check only that a time limit ends the search)."""
+    boards = []
+    for opening in OPENINGS[:6]:
+        board = Board()
+        for text in opening.split():
+            board.push(text)
+        boards.append(board)
+    print(f"time limits ({Engine().path} search, {len(boards)} positions each):")
+    limits = [Limit(time=t) for t in (0.01, 0.05, 0.2, 1.0)]
+    limits += [Limit(white_clock=c, black_clock=c, increment=0.1) for c in (1.0, 10.0)]
+    for limit in limits:
+        allowed = limit.time if limit.time is not None else float(limit.white_clock or 0) * 0.4
+        spent = []
+        for board in boards:
+            engine = Engine()
+            t0 = time.perf_counter()
+            engine.play(board, limit)
+            spent.append(time.perf_counter() - t0)
+        what = f"time {limit.time}" if limit.time is not None else f"clock {limit.white_clock} (cap 40%)"
+        print(f"  {what:22s} allowed {allowed:6.3f} s: mean {sum(spent) / len(spent):6.3f} s, "
+              f"longest {max(spent):6.3f} s ({max(spent) / allowed:.2f}x allowed)", flush=True)
 
 
 def speed_positions() -> list[tuple[str, list[str]]]:
@@ -344,12 +371,16 @@ def _main() -> None:
     ap.add_argument("--nps-time", type=float, default=1.0, help="seconds per position of the nps test")
     ap.add_argument("--no-match", action="store_true", help="speed measurements only, with the peers")
     ap.add_argument("--match-only", action="store_true", help="the matches only")
+    ap.add_argument("--limits", action="store_true", help="only the time spent under time limits")
     ap.add_argument("--search-option", action="append", default=[],
                     help="KEY=VALUE search switch for experiments (see SearchOptions)")
     args = ap.parse_args()
     for item in args.search_option:
         key, _, value = item.partition("=")
         SEARCH_OPTIONS[key] = int(value)
+    if args.limits:
+        time_limits()
+        return
     if not args.match_only:
         speed(args.depth)
     if args.speed_only:

@@ -189,13 +189,18 @@ class Tree:
         self.next_check = self.nodes + 256
         if limit and self.next_check > limit:
             self.next_check = limit
-        if self.stop_requested() or (self.hard_deadline and time.perf_counter() >= self.hard_deadline):
+        if self.stop_requested() or self.out_of_time():
             raise Stopped
         if self.progress is not None:
             now = time.perf_counter()
             if now >= self.next_report:
                 self.next_report = now + self.report_every
                 self.progress(self.depth, self.seldepth, self.nodes, now - self.started)
+
+    def out_of_time(self) -> bool:
+        """Whether the hard deadline has passed; never during depth 1, so that a timed search
+        always has a searched move to give however short its time or busy the machine."""
+        return bool(self.hard_deadline) and self.depth > 1 and time.perf_counter() >= self.hard_deadline
 
     def terminal(self, ply: int) -> int:
         """Score of the side to move when it has no legal move."""

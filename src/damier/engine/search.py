@@ -94,7 +94,8 @@ class SearchLimits:
     nodes: int = 0
     """Node budget (0: none)."""
     hard_deadline: float = 0.0
-    """``time.perf_counter()`` value at which the search stops inside a depth (0: none)."""
+    """``time.perf_counter()`` value at which the search stops inside a depth (0: none);
+    depth 1 always completes."""
     soft_deadline: float = 0.0
     """No new depth is started after this (0: none)."""
     multipv: int = 1

@@ -58,7 +58,7 @@ typedef struct dk_search_setup {
     int n_root_moves;
     int multipv;
     int64_t node_limit;       /* 0: none */
-    double seconds;           /* hard limit from the start, in seconds (0: none) */
+    double seconds;           /* hard limit from the start, in seconds (0: none); depth 1 ignores it */
     int keep_tt;
 } dk_search_setup;
 

@@ -328,6 +328,18 @@ static PyMethodDef Search_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *Search_running(SearchObject *self, void *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(atomic_load(&self->busy));
+}
+
+static PyGetSetDef Search_getset[] = {
+    {"running", (getter)Search_running, NULL,
+     "whether a thread is inside next() or clear() now (the search runs without the GIL)", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "damier._kernel.Search",
     .tp_basicsize = sizeof(SearchObject),
@@ -337,6 +349,7 @@ static PyTypeObject SearchType = {
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,
     .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
 };
 
 int search_binding_init(PyObject *module)

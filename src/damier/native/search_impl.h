@@ -114,7 +114,7 @@ static int FN(check)(dk_search *s)
         s->stopped = 1;
     else if (s->deadline || s->report) {
         double now = dk_search_now();
-        if (s->deadline && now >= s->deadline)
+        if (s->deadline && now >= s->deadline && s->depth > 1) /* depth 1 always completes */
             s->stopped = 1;
         else if (s->report && now >= s->next_report) {
             s->next_report = now + s->report_every;

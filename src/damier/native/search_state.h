@@ -21,7 +21,7 @@ struct dk_search {
     int endgame_ply, root_pieces, multipv, n_root, depth, prev_score, finished;
     int64_t nodes, next_check, node_limit;
     int seldepth;
-    double deadline;            /* CLOCK_MONOTONIC seconds, 0: none */
+    double deadline;            /* CLOCK_MONOTONIC seconds, 0: none; not during depth 1 */
     double started;             /* when dk_search_start ran */
     dk_report_fn report;        /* see dk_search_set_report */
     void *report_ctx;
