@@ -52,9 +52,9 @@ from damier.core.notation import make_move
 from damier.formats.gametype import gametype_tag, rules_for_gametype
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "vectors"
-BOOKS = ["brazilian", "ceylonese", "czech", "czech-traditional", "english", "frisian", "german",
-         "international", "italian", "malaysian", "old-french", "pool", "portuguese", "russian",
-         "thai", "turkish"]
+BOOKS = ["brazilian", "canadian", "ceylonese", "czech", "czech-traditional", "english",
+         "frisian", "german", "international", "international-goals", "italian", "malaysian",
+         "old-french", "pool", "portuguese", "russian", "spanish", "thai", "turkish"]
 """The vector files that must exist (a missing file fails, it is not skipped)."""
 
 KEYS = {"id", "cites", "source", "note", "variant", "fen", "play", "turn", "fen_is", "legal",
