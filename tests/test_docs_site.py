@@ -30,6 +30,9 @@ def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
     assert "WARNING" not in done.stderr, done.stderr[-4000:]
     api = (tmp_path / "site" / "api" / "core" / "index.html").read_text(encoding="utf-8")
     assert "damier.core.board" in api and "legal_moves" in api  # generated from the docstrings
+    analysis = (tmp_path / "site" / "api" / "analysis" / "index.html").read_text(encoding="utf-8")
+    for name in ("review", "explorer.Explorer", "puzzle.check_move", "mining", "puzzledb"):
+        assert f"damier.analysis.{name}" in analysis, name
     for page in ("start/player", "start/python", "start/engine-author", "rules/international"):
         assert (tmp_path / "site" / page / "index.html").is_file(), page
 
