@@ -8,6 +8,7 @@ import argparse
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -66,11 +67,15 @@ def test_aliases_and_unknown_commands(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_without_the_web_extra_damier_says_how_to_add_it(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
     """``damier`` alone starts the web app; in an installation without the ``web`` extra
     (``pipx install .``) it says in one line which command adds it, with no traceback."""
     monkeypatch.setitem(sys.modules, "damier.web.app", None)  # as if starlette were absent
-    monkeypatch.setattr(sys, "prefix", "/home/me/.local/share/pipx/venvs/damier")
+    monkeypatch.setattr(sys, "prefix", str(tmp_path))
+    assert main([]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("in the damier checkout: pip install '.[web]'")
+    (tmp_path / "pipx_metadata.json").write_text("{}")  # what pipx leaves in its environments
     assert main([]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("damier serve: the web app needs the 'web'")

@@ -38,16 +38,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def web_extra_hint(prefix: str | None = None) -> str:
     """The command that adds the ``web`` extra to the installation at ``prefix`` (default:
-    this one, ``sys.prefix``; pipx keeps each application in a ``pipx/venvs/<name>`` folder).
-    damier is not on PyPI yet, so the command installs from a checkout.
+    this one, ``sys.prefix``). pipx marks each environment it makes with a
+    ``pipx_metadata.json``. damier is not on PyPI yet, so the command installs from a checkout.
 
-    >>> web_extra_hint("/home/me/.local/share/pipx/venvs/damier")
-    "in the damier checkout: pipx install --force '.[web]'"
-    >>> web_extra_hint("/home/me/damier/.venv")
+    >>> web_extra_hint("/nowhere")
     "in the damier checkout: pip install '.[web]'"
     """
-    parts = Path(sys.prefix if prefix is None else prefix).parts
-    pipx = any(a == "pipx" and b == "venvs" for a, b in zip(parts, parts[1:], strict=False))
+    pipx = (Path(sys.prefix if prefix is None else prefix) / "pipx_metadata.json").is_file()
     return "in the damier checkout: " + (
         "pipx install --force '.[web]'" if pipx else "pip install '.[web]'")
 
