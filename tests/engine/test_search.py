@@ -224,7 +224,7 @@ def test_repetition_is_a_draw_in_search() -> None:
 def test_levels_play_legal_moves(level: int) -> None:
     engine = Engine(level=level, seed=level)
     for board in random_boards("international", 2, seed=level):
-        move = engine.play(board, Limit(time=0.3)).move
+        move = engine.play(board, Limit(time=0.1)).move
         assert move in list(board.legal_moves)
 
 
