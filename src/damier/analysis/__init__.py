@@ -2,8 +2,10 @@
 
 * :mod:`damier.analysis.review` — a whole game reviewed by an engine: the score after every
   move, the better move, and inaccuracies, mistakes and blunders marked;
-* :mod:`damier.analysis.puzzles` — puzzles: mined from games, imported from problem
-  collections, stored in SQLite and checked move by move;
+* :mod:`damier.analysis.mining` — puzzles mined from games (one decisive move, verified by a
+  deeper search); :mod:`damier.analysis.puzzle` — a puzzle and its moves checked against the
+  solution and the engine; :mod:`damier.analysis.puzzledb` — puzzles imported from problem
+  collections, stored in SQLite with the players' scores;
 * :mod:`damier.analysis.explorer` — an opening explorer: PDN game databases in SQLite, the
   moves played from a position with their results.
 
