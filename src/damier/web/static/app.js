@@ -2,19 +2,23 @@
 // dialogs, then opens the game named in the address (or the last one, or a new one against
 // the engine). The server is the only source of legal moves and results. No build step:
 // plain ES modules, imported one way (this module imports; none imports it):
-//   app -> controls, dialogs, editor, moving -> game -> analysis, view -> engines -> state -> api, play
+//   app -> controls, dialogs, editor, review, puzzles, explorer, moving -> game -> analysis,
+//   view -> engines -> state -> api, play
 //   board (the SVG board) is imported by app only; i18n (the languages) by any of them.
 import { setupAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
 import { setupControls } from "./controls.js";
 import { setupDialogs } from "./dialogs.js";
+import { setupExplorer } from "./explorer.js";
 import { Editor } from "./editor.js";
 import { loadEngines } from "./engines.js";
 import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
 import { onDrop, onPress, onTap, setupMoving } from "./moving.js";
 import { applyOptions, options } from "./options.js";
+import { setupPuzzles } from "./puzzles.js";
+import { setupReview } from "./review.js";
 import { unlockAudio } from "./sound.js";
 import { app } from "./state.js";
 import { sayError } from "./view.js";
@@ -33,6 +37,9 @@ async function start() {
   setupControls();
   setupDialogs();
   setupMoving();
+  setupReview();
+  setupPuzzles();
+  setupExplorer();
   startClocks();
   window.addEventListener("hashchange", () => {
     const m = /game=(\d+)/.exec(location.hash);

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { app, browsing, resetPicker, viewedId } from "./state.js";
 import { viewedPosition } from "./tree.js";
-import { renderBoard } from "./view.js";
+import { render } from "./view.js";
 
 // fetch the moves of the position on view when it changed (nothing is offered meanwhile)
 export async function loadBrowse() {
@@ -21,5 +21,5 @@ export async function loadBrowse() {
   if (!app.browse || app.browse.key !== key) return;   // the view moved on meanwhile
   app.browse = { key, id, moves: r.ok ? r.data.legal_moves : [], fen: r.ok ? r.data.fen : pos.fen };
   resetPicker();
-  renderBoard();
+  render();
 }

@@ -15,6 +15,7 @@ export const app = {
   picker: new MovePicker(), pickerKey: null, huffMode: false, huffSel: null, routeMarks: null,
   routeChoice: null, routeLine: null, animation: null, draggedPly: null, rulesOpen: false,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
+  panels: [],   // functions called each time the page is drawn (review, explorer)
 };
 
 export async function variantInfo(name) {

@@ -73,6 +73,7 @@ export function render() {
   renderClocks();
   renderRules();
   renderMessage();
+  for (const update of app.panels) update();
 }
 
 // the FEN under the board, wrapped after its commas rather than inside a square number
