@@ -43,10 +43,13 @@ run: $(STAMP) $(KERNEL)
 	$(BIN)/damier
 
 # the whole suite on the native path, the core and engine tests again on the pure-Python path,
-# then the sanitized kernel
+# then the sanitized kernel. The suite runs in WORKERS processes (pytest-xdist): the tests wait
+# on browsers, servers and engine processes a good part of their time, so two workers keep two
+# cores busy; `make test WORKERS=0` runs it in one process.
+WORKERS ?= 2
 test: browser $(TESTSTAMP) $(KERNEL)
-	$(BIN)/python -m pytest
-	DAMIER_PURE=1 $(BIN)/python -m pytest tests/core tests/engine
+	$(BIN)/python -m pytest -n $(WORKERS)
+	DAMIER_PURE=1 $(BIN)/python -m pytest -n $(WORKERS) tests/core tests/engine
 	$(MAKE) asan
 	$(MAKE) asan-search
 
