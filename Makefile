@@ -73,7 +73,7 @@ asan-search: $(STAMP)
 		-o $(ASAN_EXT)/damier/_kernel$(PY_SUFFIX)
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 		ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(ASAN_EXT):. $(BIN)/python -m pytest -p no:cacheprovider -q \
-		tests/native/test_search_native.py tests/native/test_eval_native.py \
+		tests/native/test_search_native.py tests/native/test_eval_native.py tests/native/test_view.py \
 		-k "not test_native_scores_equal_python_scores"
 
 # Chromium and chromedriver for the browser tests: installed with apt-get (as root or with

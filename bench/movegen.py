@@ -185,7 +185,7 @@ def main() -> None:
     depths = [6, 7] if args.quick else [7, 8]
     fens = middle_game_fens(500 if args.quick else 2000)
     job = {"src": str(BENCH.parent / "src"), "fens": fens, "perft": depths, "pure_perft": depths,
-           "repeat": 5, "perft_repeat": 3}
+           "repeat": 9, "perft_repeat": 3}
     res = run_worker("peers", "movegen_worker.py", job)
     lines = ["# Move generation: damier (native kernel, pure Python) vs dame-rs vs py-draughts 1.10.1", ""]
     lines.append(f"damier's generator in the worker: {res['path']} ({res['kernel']}). CPU seconds "

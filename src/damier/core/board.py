@@ -21,14 +21,14 @@ Move('19-23')
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import overload
+from typing import cast, overload
 
 from damier.core import draws as draw_rules
 from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.draws import DrawState, Outcome
 from damier.core.errors import DamierError, GameOverError, IllegalMoveError
 from damier.core.fen import parse_fen, to_hub, write_fen
+from damier.core.legal_view import MovesViewBase
 from damier.core.move import Move
 from damier.core.movegen import MoveGenerator, generator
 from damier.core.notation import format_move, parse_move
@@ -37,44 +37,22 @@ from damier.core.rules import Rules
 from damier.core.variants import get_variant
 
 
-class LegalMoves:
+class LegalMoves(MovesViewBase):
     """A live, cheap view of the legal moves of a board's current position.
 
     ``len``/``count()`` use the generator's bulk count; iteration, indexing and ``in``
-    build the :class:`Move` list once per position.
+    build the :class:`Move` list once per position (the cache, ``len`` and iteration are
+    :mod:`damier.core.legal_view`'s).
     """
 
-    __slots__ = ("_board",)
-
-    def __init__(self, board: Board) -> None:
-        self._board = board
-
-    def _list(self) -> list[Move]:
-        return self._board._legal_list()
+    __slots__ = ()
 
     def count(self) -> int:
         """The number of legal moves."""
-        return self._board._legal_count()
-
-    def __len__(self) -> int:
-        # list(view) calls len() first, then iterates: Board._legal_count written out here
-        # (a call fewer) leaves the list of a cheap generator for __iter__
-        board = self._board
-        if board._legal_for is not board._position:
-            if not board._cheap_moves:
-                return board.gen.count(board._position)
-            board._legal = board.gen.moves(board._position)
-            board._legal_for = board._position
-        return len(board._legal)
+        return len(self)
 
     def __bool__(self) -> bool:
-        return self.count() > 0
-
-    def __iter__(self) -> Iterator[Move]:
-        board = self._board
-        if board._legal_for is board._position:  # list(view) asks len() first, which lists
-            return iter(board._legal)
-        return iter(board._legal_list())
+        return len(self) > 0
 
     @overload
     def __getitem__(self, index: int) -> Move: ...
@@ -88,14 +66,15 @@ class LegalMoves:
             return item in self._list()
         if isinstance(item, str):
             try:
-                self._board.parse_move(item)
+                cast(Board, self._board).parse_move(item)
             except DamierError:
                 return False
             return True
         return False
 
     def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(self._board.notation(m) for m in self._list())}>"
+        board = cast(Board, self._board)
+        return f"<LegalMoves: {', '.join(board.notation(m) for m in self._list())}>"
 
 
 class Board:
@@ -120,7 +99,6 @@ class Board:
     ) -> None:
         self.rules: Rules = get_variant(variant)
         self.gen: MoveGenerator = generator(self.rules)
-        self._cheap_moves = self.gen.cheap_moves
         if position is not None:
             start = position
         elif fen is not None:
@@ -135,9 +113,6 @@ class Board:
         self._stack: list[tuple[Move, Position, DrawState]] = []
         self._draw = draw_rules.initial_state(self.rules, start)
         self._repetitions: dict[Position, int] = {start: 1}
-        # the legal moves of position _legal_for (None: not listed yet)
-        self._legal_for: Position | None = None
-        self._legal: list[Move] = []
         self._legal_view = LegalMoves(self)  # one live view per board: building it cost 0.3 us
         self._manual: Outcome | None = None
 
@@ -178,16 +153,7 @@ class Board:
         return self._repetitions.get(self._position, 0)
 
     def _legal_list(self) -> list[Move]:
-        if self._legal_for is not self._position:
-            self._legal = self.gen.moves(self._position)
-            self._legal_for = self._position
-        return self._legal
-
-    def _legal_count(self) -> int:
-        if self._legal_for is self._position or self._cheap_moves:
-            # a cheap generator's list costs about what a count costs, and is kept
-            return len(self._legal_list())
-        return self.gen.count(self._position)
+        return self._legal_view._list()
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -266,7 +232,7 @@ class Board:
         if rules.goal == "breakthrough" and pos.kings:
             winner = WHITE if pos.kings & pos.white else BLACK
             return Outcome(winner, "crowned a king", rules.result_text(winner))
-        if self._legal_count() == 0:
+        if not self._legal_view:
             if rules.goal == "antidraughts":
                 return Outcome(pos.turn, "no legal move", rules.result_text(pos.turn))
             winner = opponent(pos.turn)
@@ -380,10 +346,8 @@ class Board:
         other._stack = list(self._stack)
         other._draw = self._draw
         other._repetitions = dict(self._repetitions)
-        other._cheap_moves = self._cheap_moves
-        other._legal_for = self._legal_for
-        other._legal = self._legal
         other._legal_view = LegalMoves(other)
+        other._legal_view._adopt(self._legal_view)
         other._manual = self._manual
         return other
 

@@ -28,7 +28,8 @@ from typing import Any, Literal
 from damier.core.rules import Rules
 
 __all__ = [
-    "PURE_NOTICE", "announce_pure", "native_object", "parameters", "path", "pure_reason", "unsupported",
+    "PURE_NOTICE", "announce_pure", "native_module", "native_object", "parameters", "path", "pure_reason",
+    "unsupported",
 ]
 
 _CAPTURE_RULES = {"max_count": 0, "free": 1, "italian": 2, "spanish": 3, "max_value": 4}
@@ -75,6 +76,11 @@ def _load() -> ModuleType | None:
     _state["module"] = module
     _state["reason"] = reason
     return module
+
+
+def native_module() -> ModuleType | None:
+    """The loaded kernel module ``damier._kernel``, or None on the pure-Python path."""
+    return _load()
 
 
 def path() -> Literal["native", "pure"]:

@@ -1,4 +1,4 @@
-/* Private to the CPython binding (module.c, pyconvert.c, pymoves.c): the Generator object and
+/* Private to the CPython binding (module.c, pyconvert.c, pymoves.c, pyview.c): the Generator object and
  * the conversions between Python values and kernel values. Not part of the kernel's API. */
 #ifndef DAMIER_BINDING_H
 #define DAMIER_BINDING_H
@@ -42,5 +42,8 @@ PyObject *move_tuple(GeneratorObject *self, const wide_pos *p, int i);
 PyObject *move_object(GeneratorObject *self, const wide_pos *p, int i);
 int bind_moves(GeneratorObject *self, PyObject *move_type, PyObject *rules);
 void clear_moves(GeneratorObject *self);
+
+/* pyview.c: adds the MovesView type to the module; -1 with an exception set on failure. */
+int moves_view_init(PyObject *module);
 
 #endif

@@ -417,6 +417,7 @@ PyMODINIT_FUNC PyInit__kernel(void)
     Py_INCREF(&GeneratorType);
     if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0
         || PyModule_AddIntConstant(m, "MAX_MOVES", DK_MAX_MOVES) < 0
+        || moves_view_init(m) < 0
         || search_binding_init(m) < 0) {
         Py_DECREF(&GeneratorType);
         Py_DECREF(m);
