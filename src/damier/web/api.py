@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from damier.core.board import Board
-from damier.core.errors import DamierError, UnknownVariantError
+from damier.core.errors import DamierError, UnknownVariantError, excerpt
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.games import GameService
@@ -31,6 +31,7 @@ from damier.web.limits import (
     MAX_MOVE_TEXT,
     MAX_PDN,
     BadJson,
+    id_number,
     parse_json_object,
 )
 from damier.web.session import Session
@@ -48,9 +49,10 @@ async def read_body(request: Request, limit: int) -> bytes:
     """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.strip().isdigit() or len(declared) > 20:
+        length = id_number(declared.strip(), 20)
+        if length is None:
             raise WebError(400, "bad Content-Length header")
-        if int(declared) > limit:
+        if length > limit:
             raise WebError(413, f"request body too large (limit {limit} bytes)")
     chunks: list[bytes] = []
     size = 0
@@ -85,9 +87,10 @@ def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str |
 
 def game_id(request: Request) -> int:
     text = request.path_params["gid"]
-    if not text.isdigit() or len(text) > 18:
-        raise WebError(404, f"no game with id {text!r}", "game_not_found")
-    return int(text)
+    gid = id_number(text)
+    if gid is None:
+        raise WebError(404, f"no game with id {excerpt(text)}", "game_not_found")
+    return gid
 
 
 async def load(request: Request) -> Session:

@@ -9,9 +9,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from damier.core.errors import excerpt
 from damier.web.api import MAX_PDN, read_body, service
 from damier.web.errors import WebError
 from damier.web.explorer import ExplorerService, game_pdn
+from damier.web.limits import id_number
 
 MAX_FEN = 2000
 
@@ -23,9 +25,10 @@ def explorer(request: Request) -> ExplorerService:
 
 def explorer_game_id(request: Request) -> int:
     text = request.path_params["eid"]
-    if not text.isdigit() or len(text) > 18:
-        raise WebError(404, f"no explorer game with id {text!r}", "explorer_game_not_found")
-    return int(text)
+    eid = id_number(text)
+    if eid is None:
+        raise WebError(404, f"no explorer game with id {excerpt(text)}", "explorer_game_not_found")
+    return eid
 
 
 async def lookup(request: Request) -> JSONResponse:

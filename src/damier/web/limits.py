@@ -8,6 +8,8 @@ This module must not know about games or HTTP routes.
 
 >>> parse_json_object(b'{"move": "32-28"}')
 {'move': '32-28'}
+>>> id_number("12"), id_number("\u00b2"), id_number("1" * 19)
+(12, None, None)
 >>> parse_json_object(b"[" * 100 + b"]" * 100)
 Traceback (most recent call last):
 ...
@@ -32,6 +34,19 @@ MAX_LIST_OFFSET = 10**9
 """Largest ``offset`` of the games list (SQLite takes 64-bit integers; this is ample)."""
 MAX_MOVE_TEXT = 400
 """Longest move text sent to ``/moves`` (the notation reader has its own, lower bound)."""
+
+
+MAX_ID_DIGITS = 18
+"""Most digits of an id in a path (SQLite ids are 64-bit: 18 digits always fit)."""
+
+
+def id_number(text: str, max_digits: int = MAX_ID_DIGITS) -> int | None:
+    """The number written in ``text`` with ASCII digits only, at most ``max_digits`` of them;
+    ``None`` for anything else. (``str.isdigit`` alone is not enough: it accepts ``"\u00b2"``
+    and other Unicode digits that ``int`` refuses, which made ``GET /api/games/\u00b2`` a 500.)"""
+    if not (text.isascii() and text.isdigit()) or len(text) > max_digits:
+        return None
+    return int(text)
 
 
 class BadJson(ValueError):

@@ -9,8 +9,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from damier.core.errors import excerpt
 from damier.web.api import MAX_PDN, read_body, read_json
 from damier.web.errors import WebError
+from damier.web.limits import id_number
 from damier.web.puzzles import PuzzleService, puzzle_json
 
 
@@ -21,9 +23,10 @@ def puzzles(request: Request) -> PuzzleService:
 
 def puzzle_id(request: Request) -> int:
     text = request.path_params["pid"]
-    if not text.isdigit() or len(text) > 18:
-        raise WebError(404, f"no puzzle with id {text!r}", "puzzle_not_found")
-    return int(text)
+    pid = id_number(text)
+    if pid is None:
+        raise WebError(404, f"no puzzle with id {excerpt(text)}", "puzzle_not_found")
+    return pid
 
 
 def player_of(value: object) -> str:
@@ -38,9 +41,10 @@ def int_param(request: Request, name: str, default: int) -> int:
     text = request.query_params.get(name)
     if text is None:
         return default
-    if not text.lstrip("-").isdigit() or len(text) > 9:
+    value = id_number(text.removeprefix("-"), 8)
+    if value is None:
         raise WebError(422, f"{name} must be an integer", "invalid")
-    return int(text)
+    return -value if text.startswith("-") else value
 
 
 async def next_puzzle(request: Request) -> JSONResponse:
