@@ -33,7 +33,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from damier.core.colors import BLACK, WHITE, color_name
-from damier.core.errors import AmbiguousMoveError, IllegalMoveError, NotationError, excerpt
+from damier.core.errors import (
+    EXCERPT_CHARS,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    NotationError,
+    excerpt,
+)
 from damier.core.move import Move
 
 if TYPE_CHECKING:
@@ -44,6 +50,9 @@ if TYPE_CHECKING:
 MAX_MOVE_CHARS = 300
 """Longest move text read: a long-form capture of 24 pieces on 12x12 needs under 120
 characters; a longer text is refused before it is parsed (and quoted as an excerpt)."""
+
+MAX_SQUARE_CHARS = 4
+"""Longest square name read (the largest boards name squares like ``72`` or ``l12``)."""
 
 _MOVE_NUMBER = re.compile(r"^\s*\d+\s*\.(?:\s*\.\.)?\s*|^\s*\.\.\.\s*")
 _STRENGTH = re.compile(r"(?:[!?]+|\([!?]+\)|[+#*=]+)$")
@@ -78,7 +87,7 @@ def parse_move(
                             "characters)")
     t = clean_move_text(text)
     if not t:
-        raise NotationError(f"{original!r} is not a move")
+        raise NotationError(f"{excerpt(original)} is not a move")
     huff: int | None = None
     m = _HUFF.match(t)
     if m:
@@ -92,7 +101,8 @@ def parse_move(
         parts = _SEPARATORS.split(t)
         seps = _SEPARATORS.findall(t)
     if len(parts) < 2 or any(not _SQUARE.match(p.strip()) for p in parts):
-        raise NotationError(f"{original!r} is not a move (expected squares joined by -, x or :)")
+        raise NotationError(f"{excerpt(original)} is not a move (expected squares joined by -, "
+                            "x or :)")
     squares = [_square(p.strip(), rules, original) for p in parts]
     start, end = squares[0], squares[-1]
     pool = [mv for mv in legal if mv.huff_index == huff]
@@ -124,15 +134,24 @@ def parse_move(
         return found[0]
     if len(found) > 1:
         options = sorted(mv.long() for mv in found)
-        raise AmbiguousMoveError(f"{t} is ambiguous: {', '.join(options)}", options)
-    raise IllegalMoveError(explain_illegal(t, squares, huff, legal, rules, position, gen))
+        raise AmbiguousMoveError(f"{_shown(t)} is ambiguous: {', '.join(options)}", options)
+    raise IllegalMoveError(explain_illegal(_shown(t), squares, huff, legal, rules, position, gen))
+
+
+def _shown(text: str) -> str:
+    """A move text as messages quote it: whole when short, else an excerpt (a message never
+    grows with the input: a 300-character move was quoted twice, 546 characters in all)."""
+    return text if len(text) <= EXCERPT_CHARS else excerpt(text)
 
 
 def _square(text: str, rules: Rules, original: str) -> int:
+    if len(text) > MAX_SQUARE_CHARS:
+        raise NotationError(f"{excerpt(original.strip())}: square {excerpt(text, 8)} does not "
+                            "exist")
     try:
         return rules.names.parse(text)
     except ValueError as e:
-        raise NotationError(f"{original.strip()}: {e}") from None
+        raise NotationError(f"{_shown(original.strip())}: {e}") from None
 
 
 def stopping_squares(mv: Move, position: Position, gen: MoveGenerator) -> list[set[int]]:
