@@ -5,7 +5,8 @@ problem ``FILE:LINE:COLUMN: error|warning: message`` and a summary; the exit sta
 if any error was found (``--strict``: any warning too), else 0. ``damier pdn convert FILE
 --to pdn|fen`` writes the games as normalised PDN 3.0, or the FEN after each game's main
 line, to standard output (or ``-o FILE``). ``--variant`` applies to games without a
-``GameType`` tag. This module only parses arguments and prints; PDN lives in
+``GameType`` tag. A line longer than 4 MiB (a binary file, or no line ends) is an error
+that ends the reading, after the games before it. This module only parses arguments and prints; PDN lives in
 :mod:`damier.formats.pdn`.
 """
 
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from damier.cli import UsageError
 from damier.cli.bounds import bounded_int
 from damier.core.variants import get_variant
-from damier.formats.pdn import Game, read_games, write_game
+from damier.formats.pdn import Game, LineTooLong, read_games, write_game
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,15 +63,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     games = errors = warnings = moves = 0
-    for game in _games(args):
-        games += 1
-        errors += len(game.errors)
-        warnings += len(game.warnings)
-        moves += sum(1 for n in game.walk() if n.move is not None)
-        if not args.quiet:
-            for issue in game.issues:
-                print(f"{args.file}:{issue.line}:{issue.column}: {issue.severity}: "
-                      f"{issue.message}")
+    try:
+        for game in _games(args):
+            games += 1
+            errors += len(game.errors)
+            warnings += len(game.warnings)
+            moves += sum(1 for n in game.walk() if n.move is not None)
+            if not args.quiet:
+                for issue in game.issues:
+                    print(f"{args.file}:{issue.line}:{issue.column}: {issue.severity}: "
+                          f"{issue.message}")
+    except LineTooLong as e:
+        errors += 1
+        print(f"{args.file}:{e.line}:1: error: {e}")
     print(f"{args.file}: {games} games, {moves} moves, {errors} errors, {warnings} warnings")
     return 1 if errors or (args.strict and warnings) else 0
 
@@ -88,6 +93,9 @@ def _convert(args: argparse.Namespace) -> int:
                 out.write(game.board().fen() + "\n")
             else:
                 out.write(write_game(game, line_length=args.line_length) + "\n\n")
+    except LineTooLong as e:
+        bad += 1
+        print(f"{args.file}:{e.line}:1: error: {e}", file=sys.stderr)
     finally:
         if out is not sys.stdout:
             out.close()

@@ -11,11 +11,14 @@ This package imports only :mod:`damier.core`; it must not import the engine or t
 """
 
 from damier.formats.pdn.index import PdnIndex, index_games
+from damier.formats.pdn.lexer import MAX_LINE, LineTooLong
 from damier.formats.pdn.model import SEVEN_TAGS, Game, Node, PdnIssue
 from damier.formats.pdn.reader import build_game, parse_game, parse_games, read_game, read_games
 from damier.formats.pdn.writer import write_game, write_games
 
 __all__ = [
+    "MAX_LINE",
+    "LineTooLong",
     "SEVEN_TAGS",
     "Game",
     "Node",

@@ -24,7 +24,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple
+
+from damier.core.errors import DamierError
+
+MAX_LINE = 4 << 20
+"""Longest line read from a file (bytes; characters of a text file): a PDN line is a tag or
+some moves, a few kilobytes at most even for a game on one line, and a file of any length
+is read in bounded memory only if its lines are bounded too. Classic Mac files, whose lines
+end with a lone ``\\r``, are cut at their line ends, so they are not long lines."""
+
+
+class LineTooLong(DamierError):
+    """A line of the input is longer than :data:`MAX_LINE` (a binary file, or no line ends
+    at all): reading stops there; the games before it have been read.
+
+    ``line`` and ``offset`` (bytes) say where the line starts."""
+
+    def __init__(self, line: int, offset: int, limit: int) -> None:
+        super().__init__(f"line {line} (from byte {offset:,}) is longer than {limit:,} bytes "
+                         "without a line end: not PDN text; reading stopped there")
+        self.line = line
+        self.offset = offset
+
+
+class _Overlong(Exception):
+    """Raised by :func:`_bounded_lines`; :func:`lines_of` says where."""
 
 _SQ = r"(?:[a-zA-Z]\d{1,2}|\d{1,3})"
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
@@ -106,13 +131,48 @@ def decode(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+def _bounded_lines(f: Any, limit: int) -> Iterator[bytes | str]:
+    """The lines of a file object, none longer than ``limit`` (:class:`_Overlong` when one
+    is): a line without ``\\n`` is cut after its last ``\\r`` (classic Mac line ends)."""
+    pending = f.readline(0)[:0]  # b"" or "" as the file reads
+    newline, cr = ("\n", "\r") if isinstance(pending, str) else (b"\n", b"\r")
+    while True:
+        raw = pending + f.readline(limit + 1 - len(pending))
+        pending = raw[:0]
+        if not raw:
+            return
+        if len(raw) > limit and not raw.endswith(newline):
+            cut = raw.rfind(cr)
+            if cut < 0:
+                raise _Overlong
+            raw, pending = raw[:cut + 1], raw[cut + 1:]
+        yield raw
+
+
 def lines_of(source: IO[bytes] | IO[str] | Iterable[str], start_offset: int = 0,
-             start_line: int = 1) -> Iterator[tuple[str, int, int]]:
-    """``(text, line number, byte offset)`` for each line, without a BOM, ``\\r\\n`` → ``\\n``."""
+             start_line: int = 1, max_line: int = MAX_LINE,
+             stopped: list[LineTooLong] | None = None) -> Iterator[tuple[str, int, int]]:
+    """``(text, line number, byte offset)`` for each line, without a BOM, ``\\r\\n`` → ``\\n``.
+
+    A file object is read a bounded line at a time: a line longer than ``max_line`` raises
+    :class:`LineTooLong`, or with a ``stopped`` list, is put there and ends the lines (so
+    that what was read before it is still read); an iterable of strings is taken as it
+    comes."""
     offset = start_offset
     lineno = start_line
     first = True
-    for raw in source:
+    raws: Iterator[bytes | str] = iter(
+        _bounded_lines(source, max_line) if hasattr(source, "readline") else source)
+    while True:
+        try:
+            raw = next(raws, None)
+        except _Overlong:
+            if stopped is None:
+                raise LineTooLong(lineno, offset, max_line) from None
+            stopped.append(LineTooLong(lineno, offset, max_line))
+            return
+        if raw is None:
+            return
         if isinstance(raw, bytes):
             size = len(raw)
             text = decode(raw)

@@ -8,7 +8,10 @@ any size is read in constant memory. :func:`build_game` turns one token list int
 start position, and the move tree, replaying every move on a board. Nothing stops the
 reader: a problem becomes a :class:`~damier.formats.pdn.model.PdnIssue` of the game (line,
 column, what was wrong); after an illegal move the rest of *that line of play* is skipped,
-and the next game is read as usual.
+and the next game is read as usual. Only a line longer than
+:data:`~damier.formats.pdn.lexer.MAX_LINE` (4 MiB: a binary file, or a huge file without
+line ends) stops a file: :class:`~damier.formats.pdn.lexer.LineTooLong` says where, after
+the games before it.
 
 This module must not write PDN and must not print.
 
@@ -32,7 +35,16 @@ from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.formats.gametype import base_rules
 from damier.formats.pdn.builder import HEADER_KINDS, Builder, Token
-from damier.formats.pdn.lexer import TOKEN, Chunk, chunks, join, lines_of, rest_of
+from damier.formats.pdn.lexer import (
+    MAX_LINE,
+    TOKEN,
+    Chunk,
+    LineTooLong,
+    chunks,
+    join,
+    lines_of,
+    rest_of,
+)
 from damier.formats.pdn.model import Game, PdnIssue
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Iterable[str]
@@ -162,7 +174,7 @@ def _open(source: Source) -> tuple[Iterable[bytes] | Iterable[str], IO[bytes] | 
 
 def read_games(source: Source, variant: str | Rules | None = None, *,
                force_variant: bool = False, replay: bool = True, strict: bool = False,
-               chunk_size: int = 1 << 16) -> Iterator[Game]:
+               chunk_size: int = 1 << 16, max_line: int = MAX_LINE) -> Iterator[Game]:
     """Yield the games of a PDN file one by one (constant memory).
 
     ``source`` is a path, a binary or text file object, or an iterable of lines. ``variant``
@@ -171,13 +183,18 @@ def read_games(source: Source, variant: str | Rules | None = None, *,
     ``replay=False`` the moves are not interpreted (fast scanning of headers). A short
     capture that fits several moves is resolved by the next move of its line when it can
     be, else (``strict=False``) read as the first candidate with a warning; with
-    ``strict=True`` it is an error.
+    ``strict=True`` it is an error. A line of a file longer than ``max_line`` raises
+    :class:`~damier.formats.pdn.lexer.LineTooLong` (memory stays bounded).
     """
     lines, handle = _open(source)
+    stopped: list[LineTooLong] = []
     try:
-        for tokens in split_games(chunks(lines_of(lines), chunk_size)):  # type: ignore[arg-type]
+        for tokens in split_games(chunks(lines_of(lines, max_line=max_line,  # type: ignore[arg-type]
+                                                  stopped=stopped), chunk_size)):
             yield build_game(tokens, variant, force_variant=force_variant, replay=replay,
                              strict=strict)
+        if stopped:
+            raise stopped[0]
     finally:
         if handle is not None:
             handle.close()
