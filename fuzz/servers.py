@@ -149,10 +149,18 @@ NON_FINITE_BODIES = [b'{"move": NaN}', b'{"level": Infinity, "white": "engine"}'
                      b'{"offset": -Infinity}', b'{"wait": 1e999}', b'[NaN]']
 """JSON text that Python's reader accepts but no JSON writer produces."""
 KEYS = st.sampled_from(["move", "variant", "fen", "white", "black", "level", "time_control",
-                        "tags", "action", "color", "square", "wait", "pdn", "type", "on", "ply"])
+                        "tags", "action", "color", "square", "wait", "pdn", "type", "on", "ply",
+                        "node", "multipv", "engine", "text", "seconds", "depth", "force",
+                        "step", "player", "hints", "first_player"])
 PATHS = ["/api/games", "/api/games/1/moves", "/api/games/1/draw", "/api/games/1/resign",
          "/api/games/1/huff", "/api/games/1/undo", "/api/games/import", "/api/position",
-         "/api/games/1", "/api/games/99999999999999999999/moves", "/api/games?offset=99999999"]
+         "/api/games/1", "/api/games/99999999999999999999/moves", "/api/games?offset=99999999",
+         "/api/games/1/variations", "/api/games/1/continue", "/api/games/1/review",
+         "/api/games/1/position?node=1:1/2", "/api/puzzles/next?player=%00", "/api/puzzles/1",
+         "/api/puzzles/1/moves", "/api/puzzles/1/hint?step=0&level=2", "/api/puzzles/import",
+         "/api/explorer?fen=W:W31", "/api/explorer/import?variant=x", "/api/explorer/games/1",
+         "/api/explorer/games/1/open", "/api/games/\u00b2"]
+"""Every route of the app, some with odd query strings (the harness seeds a puzzle)."""
 
 
 def web(examples: int) -> Report:
@@ -161,9 +169,13 @@ def web(examples: int) -> Report:
     from damier.web.app import create_app
 
     folder = tempfile.mkdtemp(prefix="damier-fuzz-")
-    client = TestClient(create_app(Path(folder) / "fuzz.sqlite3"), base_url="http://127.0.0.1")
+    app = create_app(Path(folder) / "fuzz.sqlite3")
+    app.state.explorer._default_checked = True  # its default import is tens of seconds, no input
+    client = TestClient(app, base_url="http://127.0.0.1")
     client.__enter__()
     client.post("/api/games", json={"white": "human", "black": "human"})
+    client.post("/api/puzzles/import", content=b'[FEN "W:W31,32:B5"]\n1. 31-27 *\n',
+                headers={"content-type": "text/plain"})
 
     def game() -> Any:
         return client.get("/api/games/1").json()
@@ -187,7 +199,9 @@ def web(examples: int) -> Report:
         with client.websocket_connect("ws://127.0.0.1/ws/games/1") as ws:
             assert ws.receive_json()["type"] == "state"
             ws.send_bytes(raw) if raw[:1] == b"\0" else ws.send_text(repr(body)[:2000])
-            ws.send_json(body if body.get("type") != "analyse" else {"type": "ping"})
+            ws.send_json(body)
+            ws.send_json({**body, "type": "analyse"})  # its values as an analysis request
+            ws.send_json({"type": "analyse", "on": False})
             ws.send_json({"type": "ping"})
             while (msg := ws.receive_json()).get("type") != "pong":
                 assert msg.get("type") in ("error", "state", "analysis"), msg

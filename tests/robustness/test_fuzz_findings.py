@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from damier import Board
+from damier.cli import main
 from damier.core.errors import DamierError
 from fuzz.common import MAX_MESSAGE
 
@@ -25,3 +26,28 @@ def test_a_move_with_a_huge_square_is_quoted_once_and_short(text: str) -> None:
     assert len(message) < 200 and "does not exist" in message, message
     assert board.ply == 0
     assert len(message) <= MAX_MESSAGE
+
+
+# -- the command line, probed with bad option values (², nan, inf, 5,000 digits ...) ------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ("moves", "--variant", HUGE),                                    # echoed whole
+    ("dxp", "--listen", "127.0.0.1:\u00b2"),                         # int('²'): traceback
+    ("match", "damier:level=\u00b2", "damier"),                      # the same
+    ("match", "--engine", "proto=dxp", "host=127.0.0.1:\u00b2", "--engine", "proto=builtin"),
+    ("match", "damier", "damier", "--time", "nan"),                  # played at once, no error
+    ("match", "damier", "damier", "--time", "inf"),
+    ("match", "damier", "damier", "--time", "60+nan"),
+    ("match", "damier", "damier", "--time", "movetime=inf"),
+    ("match", "damier", "damier", "--time", HUGE),
+])
+def test_bad_option_values_are_one_short_line_and_exit_2(
+        args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(list(args)) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 400, err[:500]

@@ -69,7 +69,7 @@ def parse_address(text: str, default_host: str | None) -> tuple[str, int]:
         if default_host is None:
             raise UsageError(f"address {text!r}: expected HOST:PORT")
         host = default_host
-    if not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not (port.isascii() and port.isdigit()) or not 0 <= int(port) <= 65535:
         raise UsageError(f"address {text!r}: port must be a number 0-65535")
     return host, int(port)
 

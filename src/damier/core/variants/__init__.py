@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from damier.core.errors import UnknownVariantError
+from damier.core.errors import UnknownVariantError, excerpt
 from damier.core.rules import Rules
 
 _VARIANTS: dict[str, Rules] = {}
@@ -63,7 +63,7 @@ def get_variant(name: str | Rules = "international") -> Rules:
     rules = _VARIANTS.get(key)
     if rules is None:
         known = ", ".join(variant_names())
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+        raise UnknownVariantError(f"unknown variant {excerpt(name)}; known variants: {known}")
     return rules
 
 

@@ -23,6 +23,7 @@ layer's :class:`~damier.engine.timecontrol.Limit`. This module must not decide r
 
 from __future__ import annotations
 
+import math
 import shlex
 import time
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 
 from damier.core.board import Board
 from damier.core.colors import WHITE
+from damier.core.errors import excerpt
 from damier.core.move import Move
 from damier.engine.api import BuiltinEngine, EngineLike
 from damier.engine.timecontrol import Limit
@@ -64,7 +66,7 @@ class TimeControl:
                     return cls(**{fld: value})
             if t.startswith("movetime="):
                 mt = float(t[len("movetime="):])
-                if mt <= 0:
+                if not 0 < mt < math.inf:
                     raise ValueError
                 return cls(move_time=mt)
             moves = 0
@@ -74,10 +76,12 @@ class TimeControl:
             base, _, inc = t.partition("+")
             tc = cls(base=float(base), increment=float(inc or 0), moves=moves)
         except ValueError:
-            raise MatchError(f"bad time control {text!r} (examples: 60, 60+0.5, 40/60, "
+            raise MatchError(f"bad time control {excerpt(text)} (examples: 60, 60+0.5, 40/60, "
                              "depth=4, nodes=20000, movetime=0.2)") from None
-        if tc.base is None or tc.base <= 0 or tc.increment < 0 or tc.moves < 0:
-            raise MatchError(f"bad time control {text!r}: times must be positive")
+        if tc.base is None or not 0 < tc.base < math.inf or not 0 <= tc.increment < math.inf \
+                or tc.moves < 0:  # 'not 0 < x': NaN is refused too
+            raise MatchError(f"bad time control {excerpt(text)}: times must be positive and "
+                             "finite")
         return tc
 
     @property
@@ -234,7 +238,7 @@ class EngineSpec:
             if not eq:
                 key, value = "level", key
             if key == "level":
-                if not value.isdigit() or not 1 <= int(value) <= 10:
+                if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= 10:
                     raise MatchError(f"engine {text!r}: level must be 1..10, not {value!r}")
                 level = int(value)
             elif key == "name":
@@ -340,7 +344,7 @@ def _split(text: str) -> list[str]:
 
 def _host_port(address: str, text: str) -> tuple[str, int]:
     host, sep, port = address.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         raise MatchError(f"engine {text!r}: host must be HOST:PORT, not {address!r}")
     return host.strip("[]"), int(port)
 
