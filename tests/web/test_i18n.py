@@ -94,6 +94,22 @@ def test_a_missing_key_is_found() -> None:
     assert set(english) - set(partial) == {"nav.new"}
 
 
+def test_buttons_side_by_side_differ_in_every_language() -> None:
+    """The header's buttons (nav.*), the game controls (ctl.*) and the move navigation
+    (movenav.*) are shown together: no two may read the same (Hungarian once had "Elemzés"
+    for both Analysis and Review)."""
+    problems = []
+    for code, messages in catalogs().items():
+        for prefix in ("nav.", "ctl.", "movenav."):
+            seen: dict[str, str] = {}
+            for key, text in messages.items():
+                if key.startswith(prefix):
+                    if text in seen:
+                        problems.append(f"{code}.js: {seen[text]} and {key} are both {text!r}")
+                    seen[text] = key
+    assert not problems, "\n".join(problems)
+
+
 def page_keys() -> tuple[set[str], set[str]]:
     """Keys the page uses literally, and prefixes of keys it builds (``t(`side.${c}`)``)."""
     literal: set[str] = set()

@@ -265,7 +265,7 @@ export default {
   "tree.setup": "(új állás)",
   "an.lines": "Változatok",
   "status.preview": "A gép változatának egy lépése látható — Esc vagy a játszma egy lépése visszavisz.",
-  "nav.review": "Elemzés",
+  "nav.review": "Játszmaelemzés",
   "nav.puzzles": "Feladványok",
   "nav.explorer": "Megnyitástár",
   "review.title": "Játszmaelemzés",

@@ -265,7 +265,7 @@ export default {
   "tree.setup": "(nieuwe stelling)",
   "an.lines": "Lijnen",
   "status.preview": "Een zet uit de lijn van de computer wordt getoond — Esc of een klik op een zet van de partij brengt u terug.",
-  "nav.review": "Analyse",
+  "nav.review": "Partijanalyse",
   "nav.puzzles": "Problemen",
   "nav.explorer": "Verkenner",
   "review.title": "Partijanalyse",

@@ -265,7 +265,7 @@ export default {
   "tree.setup": "(nowa pozycja)",
   "an.lines": "Warianty",
   "status.preview": "Pokazany ruch z wariantu komputera — Esc lub kliknięcie ruchu partii wraca.",
-  "nav.review": "Analiza",
+  "nav.review": "Analiza partii",
   "nav.puzzles": "Zadania",
   "nav.explorer": "Eksplorator",
   "review.title": "Analiza partii",

@@ -265,7 +265,7 @@ export default {
   "tree.setup": "(nova posição)",
   "an.lines": "Linhas",
   "status.preview": "Mostra-se um lance da linha do motor — Esc ou um clique num lance da partida para voltar.",
-  "nav.review": "Análise",
+  "nav.review": "Análise da partida",
   "nav.puzzles": "Problemas",
   "nav.explorer": "Explorador",
   "review.title": "Análise da partida",

@@ -266,7 +266,7 @@ export default {
   "tree.setup": "(нова позиција)",
   "an.lines": "Линије",
   "status.preview": "Приказан је потез из линије програма — Esc или клик на потез партије враћа назад.",
-  "nav.review": "Анализа",
+  "nav.review": "Анализа партије",
   "nav.puzzles": "Задаци",
   "nav.explorer": "Истраживач",
   "review.title": "Анализа партије",

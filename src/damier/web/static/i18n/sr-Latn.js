@@ -265,7 +265,7 @@ export default {
   "tree.setup": "(nova pozicija)",
   "an.lines": "Linije",
   "status.preview": "Prikazan je potez iz linije programa — Esc ili klik na potez partije vraća nazad.",
-  "nav.review": "Analiza",
+  "nav.review": "Analiza partije",
   "nav.puzzles": "Zadaci",
   "nav.explorer": "Istraživač",
   "review.title": "Analiza partije",
