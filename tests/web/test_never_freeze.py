@@ -28,7 +28,7 @@ window.fetch = async (url, opts) => {
   if (opts && opts.method === "POST" && /\\/(moves|huff)$/.test(String(url))) {
     window.__held += 1;
     const answer = await res.clone().json();
-    const deadline = performance.now() + 20000;
+    const deadline = performance.now() + 60000;  // generous: the engine may be slow under load
     while (window.damier.game.version <= answer.version && performance.now() < deadline) {
       await new Promise((done) => setTimeout(done, 20));
     }
