@@ -1,4 +1,4 @@
-"""Imports point down only (DESIGN.md): core <- formats <- engine <- protocol, analysis <- apps.
+"""Imports point down only (DESIGN.md): core <- formats <- engine <- protocol, analysis, training <- apps.
 
 Every module of the package is parsed with ``ast``; an import of a higher layer (absolute, or
 relative and resolved against the importing module) fails the test with the file and line.
@@ -14,8 +14,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "damier"
 
-LAYERS = {"core": 0, "formats": 1, "engine": 2, "protocol": 3, "analysis": 3, "cli": 4, "web": 4,
-          "tui": 4}
+LAYERS = {"core": 0, "formats": 1, "engine": 2, "protocol": 3, "analysis": 3, "training": 3, "cli": 4,
+          "web": 4, "tui": 4}
 
 
 def layer_of(module: str) -> int | None:

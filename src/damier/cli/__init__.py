@@ -55,6 +55,7 @@ COMMANDS = (
     Command("variants", "list the variants and their rules"),
     Command("explorer", "the opening explorer over PDN game files"),
     Command("puzzles", "mine puzzles from games, import problem sets"),
+    Command("train", "train the evaluation by self-play (positions, fit, gate)"),
 )
 """Sub-commands, in help order."""
 

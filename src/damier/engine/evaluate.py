@@ -38,12 +38,13 @@ This module must not search, generate moves or read game history: it sees four i
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from damier.core.rules import Rules
-from damier.engine import evalterms
+from damier.engine import evalterms, weightfile
 
 Evaluator = Callable[[int, int, int, int], int]
 """``evaluate(white, black, kings, turn) -> centi-men for the side to move``."""
@@ -133,8 +134,29 @@ VARIANT_WEIGHTS: dict[str, Weights] = {
 
 
 def weights_for(rules: Rules) -> Weights:
-    """The weights of a variant: its entry in :data:`VARIANT_WEIGHTS`, else a default
-    chosen by the rules (flying or short kings, goal)."""
+    """The weights of a variant: those trained for it and shipped as
+    ``data/<variant>.json`` (:mod:`damier.engine.weightfile`) if any, else its entry in
+    :data:`VARIANT_WEIGHTS`, else a default chosen by the rules (flying or short kings,
+    goal)."""
+    trained = weightfile.shipped(rules.name)
+    if trained is not None:
+        return with_fields(_code_weights(rules), trained)
+    return _code_weights(rules)
+
+
+def with_fields(base: Weights, fields: dict[str, weightfile.FieldValue]) -> Weights:
+    """``base`` with the named fields replaced (a name that is not a weight is a ValueError).
+
+    >>> with_fields(Weights(), {"king": 280}).king
+    280
+    """
+    unknown = set(fields) - {f.name for f in dataclasses.fields(Weights)}
+    if unknown:
+        raise ValueError(f"not evaluation weights: {', '.join(sorted(unknown))}")
+    return replace(base, **fields)  # type: ignore[arg-type]
+
+
+def _code_weights(rules: Rules) -> Weights:
     w = VARIANT_WEIGHTS.get(rules.name)
     if w is not None:
         return w
@@ -179,4 +201,4 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:
     return evaluate
 
 
-__all__ = ["Evaluator", "VARIANT_WEIGHTS", "Weights", "build_evaluator", "weights_for"]
+__all__ = ["Evaluator", "VARIANT_WEIGHTS", "Weights", "build_evaluator", "weights_for", "with_fields"]

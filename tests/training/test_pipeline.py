@@ -1,0 +1,146 @@
+"""The training pipeline at a tiny scale: positions, fit, gate (``damier train``), in seconds."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from damier import Board, get_variant
+from damier.cli import main
+from damier.core.position import Position
+from damier.engine import patterns, weightfile
+from damier.engine.evaluate import build_evaluator, weights_for, with_fields
+from damier.engine.native import native_evaluator
+from damier.engine.timecontrol import Limit
+from damier.training import samples as samples_file
+from damier.training.fit import Design, FitSettings, fit
+from damier.training.selfplay import SelfPlayTask, engine_with, is_quiet, play_task
+
+TINY = ["--play-depth", "2", "--label-depth", "3", "--concurrency", "0"]
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A positions file of two Russian games and the weights fitted to it."""
+    folder = tmp_path_factory.mktemp("train")
+    positions = folder / "p.txt"
+    assert main(["train", "positions", "-v", "russian", "--games", "2", "--games-per-task", "1",
+                 "--sample-rate", "0.5", "--out", str(positions), *TINY]) == 0
+    assert main(["train", "fit", str(positions), "--out", str(folder / "w"), "--epochs", "20"]) == 0
+    return positions, folder / "w" / "russian.json"
+
+
+def test_positions_file_holds_labelled_quiet_positions(trained: tuple[Path, Path]) -> None:
+    header, found = samples_file.read(trained[0])
+    assert header["variant"] == "russian"
+    prov = header["provenance"]
+    assert prov["seeds"] == [1, 2] and prov["games"] == 2 and prov["label_depth"] == 3
+    assert prov["positions"] == len(found) > 0
+    assert {s.game for s in found} <= {100_000, 200_000}
+    engine = engine_with("russian", None)
+    for s in found[:5]:
+        board = Board("russian", position=Position(s.white, s.black, s.kings, s.turn))
+        assert is_quiet(board)
+        # the label is the depth-3 search of the position (White's view); the game's history
+        # can only change it through the draw rules, which a quiet middle game does not meet
+        score = engine.analyse(board, Limit(depth=3))[0].score
+        assert s.score == (score if s.turn == 0 else -score)
+
+
+def test_fit_writes_weights_that_load_and_play(trained: tuple[Path, Path]) -> None:
+    path = trained[1]
+    fields = weightfile.read(path)
+    assert Path(str(fields["patterns"])) == path.parent / "russian.ptw"
+    tables = patterns.load(str(fields["patterns"]))
+    rules = get_variant("russian")
+    assert len(tables) == len(patterns.windows(rules.geometry))
+    prov = weightfile.provenance(path)
+    assert prov["command"].startswith("damier train fit")
+    assert prov["positions"] == len(samples_file.read(trained[0])[1])
+    assert prov["positions_files"][0]["seeds"] == [1, 2]
+    report = prov["report"]
+    assert report["train_error_after"] <= report["train_error_before"]
+    weights = with_fields(weights_for(rules), fields)
+    assert weights != weights_for(rules)
+    # the two paths of the evaluation agree on the fitted weights
+    native = native_evaluator(rules, weights)
+    pure = build_evaluator(rules, weights)
+    for s in samples_file.read(trained[0])[1]:
+        if native is not None:
+            position = (s.white, s.black, s.kings, s.turn)
+            assert native.evaluate(*position) == pure(*position)
+    engine = engine_with("russian", weights)
+    board = Board("russian")
+    for _ in range(12):
+        if board.outcome() is not None:
+            break
+        move = engine.play(board, Limit(depth=2)).move
+        assert move in board.legal_moves
+        board.push(move)
+
+
+def test_gate_plays_both_colours_and_records(trained: tuple[Path, Path]) -> None:
+    path = trained[1]
+    assert main(["train", "gate", str(path), "--games", "2", "--nodes", "300", "--concurrency", "0"]) == 0
+    gates = weightfile.provenance(path)["gates"]
+    assert gates[-1]["wins"] + gates[-1]["draws"] + gates[-1]["losses"] == 2
+    assert gates[-1]["nodes"] == 300
+    assert weightfile.read(path)["king"] == json.loads(path.read_text())["weights"]["king"]
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_design_rows_rebuild_the_evaluation(variant: str) -> None:
+    """The fit's sparse rows at the starting parameters are the evaluation itself (positions
+    without kings: the endgame divisors are the only non-linear terms)."""
+    found = [s for s in play_task(SelfPlayTask(variant, 5, 1, 2, 2, sample_rate=1.0)) if not s.kings]
+    assert found
+    rules = get_variant(variant)
+    start = weights_for(rules)
+    design = Design(rules, start, found, with_tables=True)
+    evaluate = build_evaluator(rules, start)
+    params = design.initial()
+    for i, s in enumerate(found):
+        e = evaluate(s.white, s.black, s.kings, s.turn)
+        assert design.score(i, params) == (e if s.turn == 0 else -e)
+
+
+def test_fit_moves_a_weight_towards_the_labels() -> None:
+    """Positions labelled by an evaluation whose men are worth more advanced: the fit raises
+    the advancement weights it can see."""
+    rules = get_variant("russian")
+    start = replace(weights_for(rules), patterns="")
+    found = play_task(SelfPlayTask("russian", 3, 2, 2, 2, sample_rate=1.0))
+    teacher = build_evaluator(rules, replace(start, advance=tuple(a + 10 for a in start.advance)))
+    labelled = []
+    for s in found:
+        e = teacher(s.white, s.black, s.kings, s.turn)
+        labelled.append(s._replace(score=max(-1000, min(1000, e if s.turn == 0 else -e))))
+    result = fit(rules, start, labelled, FitSettings(epochs=150, rate=1.0, tables=False))
+    moved = [a - b for a, b in zip(result.weights.advance[1:7], start.advance[1:7], strict=True)]
+    assert sum(moved) > 10
+    assert result.report["train_error_after"] < result.report["train_error_before"]
+
+
+def test_bad_weights_files_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    path.write_text('{"format": "damier-weights/1", "variant": "russian", '
+                    '"weights": {"patterns": "../x.ptw"}}')
+    with pytest.raises(ValueError, match="same folder"):
+        weightfile.read(path)
+    path.write_text('{"format": "other"}')
+    with pytest.raises(ValueError, match="format"):
+        weightfile.read(path)
+    with pytest.raises(ValueError, match="not evaluation weights"):
+        with_fields(weights_for(get_variant("russian")), {"kingz": 3})
+    assert main(["train", "gate", str(path)]) == 2
+
+
+def test_positions_file_errors_name_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.txt"
+    samples_file.write(path, "russian", {}, [samples_file.Sample(1, 2, 0, 0, 5, 1, 0)])
+    path.write_text(path.read_text() + "zz 1 0 0 5 1 0\n")
+    with pytest.raises(ValueError, match=r"p.txt:3"):
+        samples_file.read(path)
