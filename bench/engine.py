@@ -137,21 +137,24 @@ def compare_nps(peer: Peer, name: str, seconds: float) -> None:
 
 
 def compare_depths(peer: Peer, names: list[str], deepest: int) -> None:
-    """Time to depth from the International start, damier and the peers in the same run."""
+    """Time to depth from the International start, damier and the peers in the same run; the
+    CPU time of each search beside it where the peer reports it (less sensitive to the other
+    jobs of a shared machine than the wall time, though they still share its caches)."""
     print("time to depth from the start (seconds; nodes where the engine reports them):")
     for depth in range(6, deepest + 1, 2):
         engine = Engine()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         info = engine.analyse(Board(), Limit(depth=depth))[0]
-        ours = time.perf_counter() - t0
-        row = [f"damier {ours:.3f} ({info.nodes})"]
+        ours, our_cpu = time.perf_counter() - t0, time.process_time() - c0
+        row = [f"damier {ours:.3f} ({info.nodes}; CPU {our_cpu:.3f})"]
         for name in names:
             if name == "py-draughts" and depth > 8:
                 row.append(f"{name} (skipped)")
                 continue
-            elapsed, nodes = peer.to_depth(name, depth)
+            elapsed, nodes, cpu = peer.to_depth(name, depth)
+            cpu_ratio = f"; CPU {cpu:.3f}, {cpu / our_cpu:.1f}x" if cpu and our_cpu else ""
             row.append(f"{name} {elapsed:.3f}" + (f" ({nodes})" if nodes else "")
-                       + f" [damier {elapsed / ours:.1f}x faster]")
+                       + f" [damier {elapsed / ours:.1f}x faster{cpu_ratio}]")
         print(f"  depth {depth:2d}: " + ", ".join(row), flush=True)
 
 
@@ -185,14 +188,15 @@ class Peer:
         reply = json.loads(self.proc.stdout.readline())
         return float(reply["elapsed"]), int(reply["nodes"])
 
-    def to_depth(self, engine: str, depth: int) -> tuple[float, int]:
-        """Seconds and nodes (0 if not reported) for the peer to reach ``depth`` from the start."""
+    def to_depth(self, engine: str, depth: int) -> tuple[float, int, float]:
+        """Seconds, nodes (0 if not reported) and CPU seconds (0 if not reported) for the peer
+        to reach ``depth`` from the start."""
         req = {"engine": engine, "fen": START, "moves": [], "depth": depth}
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(req) + "\n")
         self.proc.stdin.flush()
         reply = json.loads(self.proc.stdout.readline())
-        return float(reply["elapsed"]), int(reply["nodes"])
+        return float(reply["elapsed"]), int(reply["nodes"]), float(reply.get("cpu", 0.0))
 
     def close(self) -> None:
         if self.proc.stdin:

@@ -63,7 +63,7 @@ def main() -> None:
             board = dame.Board(req["fen"])
             for key in wanted:
                 board.push(next(m for m in board.legal_moves if _dame_key(m) == key))
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             if "depth" in req:
                 res = dame.Engine(hash_mb=64).search(board, depth=req["depth"])
             else:
@@ -73,10 +73,10 @@ def main() -> None:
                     if not req.get("fresh"):
                         engines[name] = eng
                 res = eng.search(board, time=req["time"])
-            elapsed = time.perf_counter() - start
+            elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
             f, t, c = _dame_key(res.best_move)
             reply = {"move": [f, t, sorted(c)], "depth": res.depth, "nodes": res.nodes,
-                     "elapsed": elapsed}
+                     "elapsed": elapsed, "cpu": cpu}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
 
