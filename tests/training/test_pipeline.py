@@ -144,3 +144,27 @@ def test_positions_file_errors_name_the_line(tmp_path: Path) -> None:
     path.write_text(path.read_text() + "zz 1 0 0 5 1 0\n")
     with pytest.raises(ValueError, match=r"p.txt:3"):
         samples_file.read(path)
+
+
+def test_shipped_weights_were_made_by_the_pipeline_and_gated() -> None:
+    """Every shipped weights file names its data and command, and ships only after a gate
+    that the candidate won (more wins than losses, SPRT accepted or interval above zero)."""
+    shipped = sorted(patterns.DATA.glob("*.json"))
+    assert {"russian", "czech"} <= {path.stem for path in shipped}
+    for path in shipped:
+        variant = get_variant(weightfile.variant_of(path)).name
+        assert path.stem == variant
+        fields = weightfile.read(path)
+        if fields.get("patterns"):
+            windows = len(patterns.windows(get_variant(variant).geometry))
+            assert len(patterns.load(str(fields["patterns"]))) % windows == 0
+        prov = weightfile.provenance(path)
+        assert prov["command"].startswith("damier train fit")
+        assert prov["positions"] == sum(p["positions"] for p in prov["positions_files"]) > 0
+        assert all(p["seeds"] and p["command"].startswith("damier train positions")
+                   for p in prov["positions_files"])
+        gate = prov["gates"][-1]
+        assert gate["against"] == "shipped" and gate["wins"] > gate["losses"]
+        assert any("accept H1" in line or "Wilson: +" in line for line in gate["summary"])
+        in_use = weights_for(get_variant(variant))
+        assert all(getattr(in_use, name) == value for name, value in fields.items())

@@ -108,7 +108,9 @@ class Design:
     """The sparse rows of the fit (see the module docstring)."""
 
     def __init__(self, rules: Rules, start: Weights, samples: Sequence[Sample], with_tables: bool) -> None:
-        bare = replace(start, patterns="")
+        # without tables the split means nothing (and the pure path's evaluation refuses a
+        # split without tables: evalterms builds the second set from an empty list)
+        bare = replace(start, patterns="", pattern_split=0)
         base_eval = _white_eval(rules, bare)
         self.base = [float(base_eval(s)) for s in samples]
         self.terms: list[Term] = []
