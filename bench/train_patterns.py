@@ -37,7 +37,7 @@ import argparse
 import pickle
 import random
 import sys
-from dataclasses import fields, replace
+from dataclasses import replace
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from damier import Board, get_variant  # noqa: E402
 from damier.engine import Engine, Limit, patterns  # noqa: E402
 from damier.engine.evaluate import Weights, build_evaluator, weights_for  # noqa: E402
+from damier.training.fit import hand_terms, moved  # noqa: E402,F401  (also bench/tune.py's)
 
 Sample = tuple[int, int, int, int, float, int]  # white, black, kings, turn, result, game id
 
@@ -110,34 +111,6 @@ def play_dame(job: tuple[str, int, int, int]) -> list[Sample]:
             else:
                 board.push(player.search(board, depth=4).best_move)
     return out
-
-
-HAND_FIXED = ("man", "lone_king_scale", "kings_only_scale", "patterns", "pattern_split")
-"""Weights the joint fit leaves alone: the unit, the endgame divisors (not linear) and
-the pattern file."""
-
-
-def hand_terms(weights: Weights) -> list[tuple[str, int]]:
-    """The hand weights a joint fit moves, as ``(field, tuple index or -1)``."""
-    terms = []
-    for f in fields(Weights):
-        if f.name in HAND_FIXED:
-            continue
-        value = getattr(weights, f.name)
-        if isinstance(value, tuple):
-            terms.extend((f.name, i) for i in range(len(value)))
-        else:
-            terms.append((f.name, -1))
-    return terms
-
-
-def moved(weights: Weights, term: tuple[str, int], delta: int) -> Weights:
-    """``weights`` with one term changed by ``delta``."""
-    name, i = term
-    value = getattr(weights, name)
-    if i < 0:
-        return replace(weights, **{name: value + delta})
-    return replace(weights, **{name: value[:i] + (value[i] + delta,) + value[i + 1:]})
 
 
 def fit(variant: str, samples: list[Sample], l2: float, epochs: int,
