@@ -4,6 +4,8 @@ on the code before its fix. The harnesses' rule: a message is at most
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from damier import Board
@@ -43,6 +45,11 @@ HUGE = "9" * 5000
     ("match", "damier", "damier", "--time", "60+nan"),
     ("match", "damier", "damier", "--time", "movetime=inf"),
     ("match", "damier", "damier", "--time", HUGE),
+    ("match", "damier", "damier", "--adjudicate", "nan"),            # accepted: never adjudicates
+    ("dxp", "--listen", HUGE),                                       # int(): 4,300-digit limit
+    ("serve", "--host", HUGE),                                       # idna traceback
+    ("serve", "--host", "no-such-host.invalid"),                     # uvicorn's exit 3
+    ("play", "--color", "nan"),                                      # ValueError traceback
 ])
 def test_bad_option_values_are_one_short_line_and_exit_2(
         args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,3 +58,21 @@ def test_bad_option_values_are_one_short_line_and_exit_2(
     assert "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and len(lines[0]) < 400, err[:500]
+
+
+def test_a_binary_openings_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
+    binary = tmp_path / "openings.bin"
+    binary.write_bytes(b"\xf8\xff" * 100)  # UnicodeDecodeError, a traceback before
+    assert main(["match", "damier", "damier", "--openings", str(binary)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "not UTF-8" in err and len(err.splitlines()) == 1
+
+
+def test_a_database_that_cannot_be_opened_is_one_line(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    for args in (["explorer", "show", "--db", HUGE],
+                 ["puzzles", "import", "--db", HUGE, "none.pdn"]):
+        assert main(args) == 1  # sqlite3.OperationalError with a traceback before
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err.splitlines()) == 1 and len(err) < 400, err

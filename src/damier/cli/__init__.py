@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sqlite3
 import sys
 from collections.abc import Sequence
 from typing import NamedTuple, NoReturn
@@ -120,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (OSError, sqlite3.Error) as e:  # a file or database that cannot be opened or read
+        print(f"damier {args.command}: {str(e)[:300]}", file=sys.stderr)
+        return 1
     return status
 
 

@@ -18,6 +18,7 @@ import sys
 
 from damier.cli import UsageError
 from damier.cli.bounds import bounded_int, bounded_real
+from damier.core.errors import excerpt
 from damier.protocol.dxp.messages import DEFAULT_PORT
 from damier.protocol.dxp.session import (
     IDLE_TIMEOUT,
@@ -69,8 +70,8 @@ def parse_address(text: str, default_host: str | None) -> tuple[str, int]:
         if default_host is None:
             raise UsageError(f"address {text!r}: expected HOST:PORT")
         host = default_host
-    if not (port.isascii() and port.isdigit()) or not 0 <= int(port) <= 65535:
-        raise UsageError(f"address {text!r}: port must be a number 0-65535")
+    if not (port.isascii() and port.isdigit()) or len(port) > 5 or not 0 <= int(port) <= 65535:
+        raise UsageError(f"address {excerpt(text)}: port must be a number 0-65535")
     return host, int(port)
 
 

@@ -105,7 +105,7 @@ def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
         score, count = float(men), int(plies or 4)
     except ValueError:
         raise UsageError(f"--adjudicate {text!r}: expected MEN[:PLIES], e.g. 3 or 2.5:6") from None
-    if score <= 0 or count < 1:
+    if not 0 < score < math.inf or count < 1:  # 'not 0 <': NaN too
         raise UsageError(f"--adjudicate {text!r}: MEN and PLIES must be positive")
     return Adjudication(max_moves, score, count)
 

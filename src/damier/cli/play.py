@@ -25,7 +25,7 @@ from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import integer, search_seconds
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, excerpt
 from damier.core.rules import Rules
 from damier.engine import Engine, Limit
 
@@ -150,7 +150,10 @@ def run(args: argparse.Namespace) -> int:
                                 ask=_ask if interactive else None)
     if first is not None:
         board = Board(board.rules, first_player=first)
-    you = parse_color(args.color)
+    try:
+        you = parse_color(args.color)
+    except ValueError:
+        raise UsageError(f"--color {excerpt(args.color)}: expected white or black") from None
     rng = random.Random(args.seed)
     fancy = (
         not args.ascii and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"

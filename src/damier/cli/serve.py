@@ -12,12 +12,14 @@ open.
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from pathlib import Path
 
 from damier.cli import UsageError
 from damier.cli.bounds import integer
 from damier.cli.serve_engines import add_engine_arguments
+from damier.core.errors import excerpt
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the web app needs the 'web' extra ({e}); {web_extra_hint()}") from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0-65535, not {args.port}")
+    try:  # a name that cannot be bound ends here in one line, not in uvicorn (exit 3, or an
+        socket.getaddrinfo(args.host, args.port)  # idna traceback for a 5,000-character name)
+    except (OSError, UnicodeError) as e:
+        raise UsageError(f"--host {excerpt(args.host)}: cannot bind it ({e})") from None
     for origin in args.allow_origin:
         if origin.strip() != "*" and normal_origin(origin) is None:
             raise UsageError(f"--allow-origin {origin[:60]!r}: expected scheme://host[:port] or *")

@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from damier.core.board import Board
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, excerpt
 from damier.protocol.errors import MatchError
 
 SHIPPED = {"2move": "openings-2move.txt", "3move": "openings-3move.txt"}
@@ -87,9 +87,10 @@ def load_openings(spec: str, variant: str = "international") -> list[Opening]:
     path = Path(spec)
     try:
         text = path.read_text("utf-8")
-    except OSError as e:
+    except (OSError, UnicodeDecodeError) as e:
         known = ", ".join(SHIPPED)
-        raise MatchError(f"cannot read openings {spec!r}: {e.strerror} "
+        why = e.strerror if isinstance(e, OSError) else "not UTF-8 text"
+        raise MatchError(f"cannot read openings {excerpt(spec)}: {why} "
                          f"(shipped sets: {known}, start)") from None
     return parse_openings(text, variant, str(path))
 
