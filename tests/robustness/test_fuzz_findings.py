@@ -76,3 +76,15 @@ def test_a_database_that_cannot_be_opened_is_one_line(capsys: pytest.CaptureFixt
         assert main(args) == 1  # sqlite3.OperationalError with a traceback before
         err = capsys.readouterr().err
         assert "Traceback" not in err and len(err.splitlines()) == 1 and len(err) < 400, err
+
+
+@pytest.mark.parametrize("args", [("explorer", "show", "--games", HUGE), ("hub", "--level", HUGE),
+                                  ("play", "--level", HUGE), ("dxp", "--level", HUGE)])
+def test_argparse_quotes_a_huge_value_as_an_excerpt(
+        args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(list(args))
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and len(err) < 300, err[:400]
+    assert "(5,000 characters)" in err

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sqlite3
 import sys
 from collections.abc import Sequence
 from typing import NamedTuple, NoReturn
 
 from damier import __version__
-from damier.core.errors import DamierError
+from damier.core.errors import DamierError, excerpt
 
 
 class Command(NamedTuple):
@@ -81,7 +82,12 @@ class OneLineParser(argparse.ArgumentParser):
     every other bad input; the usage is one ``--help`` away."""
 
     def error(self, message: str) -> NoReturn:
+        # argparse quotes a bad value whole ("invalid int value: '999...'" of 5,000 digits)
+        message = _LONG_QUOTED.sub(lambda m: excerpt(m.group(1)), message)
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+_LONG_QUOTED = re.compile(r"'([^']{61,})'")
 
 
 def build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
