@@ -3,8 +3,9 @@
 CPU time on a shared machine varies with the load by tens of percent from one run to the next;
 the number of instructions the kernel executes does not. This script builds the kernel's
 standalone driver (tests/native/kernel_driver.c with the generator's C, the machine's ``cc``,
--O3), runs perft from each variant's start position under valgrind's callgrind (about a
-million leaves or fewer) and reports instructions per interior node (``perft(0) + ... +
+-O3, and -mpopcnt when the installed kernel was built with it), runs perft from each
+variant's start position under valgrind's callgrind (about a million leaves or fewer) and
+reports instructions per interior node (``perft(0) + ... +
 perft(depth - 1)``), minus the driver's start-up. Needs ``cc`` and ``valgrind``; the
 instructions are a proxy (cache misses and branch mispredictions do not show), so read them
 beside ``movegen.py``'s CPU times. Results go to ``bench/results/kernel_instructions.md``.
@@ -22,6 +23,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT))
 
+from damier.core import kernel  # noqa: E402
 from damier.core.movegen import generator  # noqa: E402
 from damier.core.position import start_position  # noqa: E402
 from damier.core.variants import all_variants  # noqa: E402
@@ -35,7 +37,10 @@ def build() -> Path:
     driver = BENCH / ".build" / "kernel_driver"
     driver.parent.mkdir(exist_ok=True)
     main_c = ROOT / "tests" / "native" / "kernel_driver.c"
-    cmd = ["cc", "-std=c11", "-O3", f"-I{NATIVE}", str(main_c), *map(str, SOURCES), "-o", str(driver)]
+    # the flags of the package's build: -mpopcnt where setup.py found the instruction
+    popcnt = ["-mpopcnt"] if getattr(kernel.native_module(), "POPCNT", 0) else []
+    cmd = ["cc", "-std=c11", "-O3", *popcnt, f"-I{NATIVE}", str(main_c), *map(str, SOURCES),
+           "-o", str(driver)]
     subprocess.run(cmd, check=True)
     return driver
 

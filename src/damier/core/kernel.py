@@ -72,7 +72,7 @@ def _load() -> ModuleType | None:
             module = _kernel
             reason = ""
         except ImportError as exc:
-            reason = f"the native kernel is not built ({exc})"
+            reason = f"the native kernel cannot be loaded ({exc})"
     _state["module"] = module
     _state["reason"] = reason
     return module

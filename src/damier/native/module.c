@@ -407,8 +407,29 @@ static struct PyModuleDef kernel_module = {
     NULL, NULL, NULL, NULL,
 };
 
+/* Whether this build counts bits with the POPCNT instruction (setup.py enables it when the
+ * build machine has it), and 0 if so and this CPU lacks it: a build copied to an older
+ * machine then refuses to load (damier runs on the pure-Python path) instead of dying on an
+ * illegal instruction. No code before this check counts bits. */
+#if defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__))
+#define BUILT_WITH_POPCNT 1
+static int cpu_runs_this_build(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("popcnt");
+}
+#else
+#define BUILT_WITH_POPCNT 0
+static int cpu_runs_this_build(void) { return 1; }
+#endif
+
 PyMODINIT_FUNC PyInit__kernel(void)
 {
+    if (!cpu_runs_this_build()) {
+        PyErr_SetString(PyExc_ImportError, "damier._kernel was built for CPUs with the POPCNT instruction, "
+                                           "which this one lacks (rebuild it here, or with DAMIER_PORTABLE=1)");
+        return NULL;
+    }
     if (PyType_Ready(&GeneratorType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
@@ -417,6 +438,7 @@ PyMODINIT_FUNC PyInit__kernel(void)
     Py_INCREF(&GeneratorType);
     if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0
         || PyModule_AddIntConstant(m, "MAX_MOVES", DK_MAX_MOVES) < 0
+        || PyModule_AddIntConstant(m, "POPCNT", BUILT_WITH_POPCNT) < 0
         || moves_view_init(m) < 0
         || search_binding_init(m) < 0) {
         Py_DECREF(&GeneratorType);
