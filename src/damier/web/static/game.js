@@ -98,11 +98,7 @@ export function goTo(ply) {
   }
   app.viewPly = target;
   app.viewNode = null;
-  app.preview = null;
-  resetPicker();
-  render();
-  if (app.analysis) sendAnalysis();
-  loadBrowse();
+  showView();
 }
 
 // show a node of the game's tree: a main-line ply ("12") or a side variation ("4:1/6")
@@ -110,6 +106,11 @@ export function goToNode(id) {
   if (id === null || id === undefined) return;
   if (isMainId(id)) { goTo(Number(id)); return; }
   app.viewNode = id;
+  showView();
+}
+
+// another position is on view: draw it, analyse it, fetch its moves
+function showView() {
   app.preview = null;
   resetPicker();
   render();
