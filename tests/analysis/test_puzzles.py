@@ -166,3 +166,4 @@ def test_cli_mine_and_import(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "international" in capsys.readouterr().out
     assert main(["puzzles", "mine", str(tmp_path / "none.pdn")]) == 2
     assert main(["puzzles", "mine", str(pdn), "--deep-depth", "0"]) == 2
+    assert main(["puzzles", "mine", str(pdn), "--slack", "0.5"]) == 2

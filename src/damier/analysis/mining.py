@@ -10,10 +10,12 @@ servers mine their puzzles:
    :attr:`MineSettings.slack`: 0.63) and the second best is at most
    :attr:`MineSettings.others` plus the slack (0.67): a shallow search misjudges by a
    little, and the next step decides. A position with one legal move is never a puzzle.
-2. **Verification.** A deeper two-line search (:attr:`MineSettings.deep`): the same best
+2. **Verification.** A deeper two-line search (:attr:`MineSettings.deep`) decides: its best
    move must win decisively — expected score at least ``WIN`` (0.68: a man and a half up,
-   or a forced win; :func:`~damier.analysis.review.expected_score`) — and the second best
-   must not: at most :attr:`MineSettings.others` (0.62, about a man up).
+   or a forced win; :func:`~damier.analysis.review.expected_score`) — and its second best
+   must not: at most :attr:`MineSettings.others` (0.62, about a man up). That best move is
+   the key move, also when the quick look preferred another (the quick look only chooses
+   the positions worth a deeper one).
 3. **The solution.** From the key move on, the reply is the deeper search's best move for
    the opponent and the solver's next move its best answer, while that still wins
    decisively, until the solver is :attr:`MineSettings.gain` men ahead of where the puzzle
@@ -118,7 +120,7 @@ def examine(board: Board, engine: EngineLike, settings: MineSettings) -> list[Mo
     if quick is None:
         return None
     deep = only_win(board, engine, settings.deep, settings.others)
-    if deep is None or deep.move != quick.move:
+    if deep is None:
         return None
     return solution(board, deep.move, engine, settings)
 

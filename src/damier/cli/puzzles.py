@@ -51,6 +51,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mine.add_argument("--quick-depth", type=int, default=4, help="depth of the first look")
     mine.add_argument("--deep-depth", type=int, default=8, help="depth of the verification")
     mine.add_argument("--per-game", type=int, default=3, help="puzzles per game at most")
+    mine.add_argument("--slack", type=float, default=0.05,
+                      help="how far the first look may miss the thresholds (expected score)")
     mine.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     imp = actions.add_parser("import", help="store PDN problem collections in the database")
     imp.add_argument("files", nargs="+", help="PDN files (FEN and solution per problem)")
@@ -88,8 +90,10 @@ def _mine(args: argparse.Namespace) -> int:
     for value, what in ((args.quick_depth, "--quick-depth"), (args.deep_depth, "--deep-depth")):
         if not 1 <= value <= 40:
             raise UsageError(f"{what} must be 1-40")
+    if not 0 <= args.slack <= 0.3:
+        raise UsageError("--slack must be 0-0.3")
     settings = MineSettings(quick=Limit(depth=args.quick_depth), deep=Limit(depth=args.deep_depth),
-                            per_game=max(1, args.per_game))
+                            per_game=max(1, args.per_game), slack=args.slack)
     started = time.perf_counter()
 
     def progress(name: str, game: int, found: int) -> None:
