@@ -14,6 +14,7 @@ from damier.web.app import create_app
 from tests.analysis.test_puzzles import COLLECTION
 from tests.web.conftest import LOCAL
 
+SHIPPED = puzzledb.DEFAULT_PUZZLES  # before the fixture below hides it
 EASY = '[Event "Easy"][FEN "W:W31,32,33,34,35,36:B5"]\n1. 31-27 *\n'
 
 
@@ -127,3 +128,14 @@ def test_puzzle_errors(client: TestClient) -> None:
     r = client.post(f"/api/puzzles/{pid}/moves", content=b"[1]",
                     headers={"content-type": "application/json"})
     assert r.status_code == 422
+
+
+def test_the_shipped_puzzles_are_served(client: TestClient, monkeypatch: pytest.MonkeyPatch
+                                        ) -> None:
+    monkeypatch.setattr(puzzledb, "DEFAULT_PUZZLES", SHIPPED)
+    counts = client.get("/api/puzzles/stats", params={"player": "new"}).json()["puzzles"]
+    assert counts["international"] >= 500 and counts["czech"] >= 20 and counts["russian"] >= 20
+    for variant in ("international", "czech", "russian"):
+        p = client.get("/api/puzzles/next", params={"variant": variant}).json()
+        assert p["variant"] == variant and p["kind"] == "mined" and p["steps"] >= 1
+        assert p["position"]["legal_moves"] and p["side"] in ("white", "black")
