@@ -120,7 +120,9 @@ async function hint() {
   if (app.puzzle !== p) return;
   if (!r.ok) { feedback(errorText(r.data), "error"); return; }
   p.hints = level;
-  feedback(level === 1 ? t("puzzle.hint_piece", { square: r.data.from })
+  // the square as the board names it ("f4" on an algebraic board, "35" on a numbered one)
+  const sq = app.board.squares.get(r.data.from);
+  feedback(level === 1 ? t("puzzle.hint_piece", { square: sq ? sq.label : r.data.from })
     : t("puzzle.hint_move", { move: r.data.move }));
   $("puzzle-hint").disabled = level >= 2;
 }
