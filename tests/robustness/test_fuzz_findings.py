@@ -50,6 +50,9 @@ HUGE = "9" * 5000
     ("serve", "--host", HUGE),                                       # idna traceback
     ("serve", "--host", "no-such-host.invalid"),                     # uvicorn's exit 3
     ("play", "--color", "nan"),                                      # ValueError traceback
+    ("serve", "--host", "\u00b2"),        # resolves to 0.0.0.2, which uvicorn cannot bind: exit 3
+    ("match", "damier", "damier", "--adjudicate", HUGE),             # echoed whole
+    ("dxp", "--connect", HUGE),                                      # the same
 ])
 def test_bad_option_values_are_one_short_line_and_exit_2(
         args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:

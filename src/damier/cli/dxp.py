@@ -68,7 +68,7 @@ def parse_address(text: str, default_host: str | None) -> tuple[str, int]:
     host = host.strip("[]")
     if not host:
         if default_host is None:
-            raise UsageError(f"address {text!r}: expected HOST:PORT")
+            raise UsageError(f"address {excerpt(text)}: expected HOST:PORT")
         host = default_host
     if not (port.isascii() and port.isdigit()) or len(port) > 5 or not 0 <= int(port) <= 65535:
         raise UsageError(f"address {excerpt(text)}: port must be a number 0-65535")

@@ -22,6 +22,7 @@ from concurrent.futures import Executor
 
 from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import bounded_int, bounded_real, real
+from damier.core.errors import excerpt
 from damier.core.variants import get_variant
 from damier.protocol.match.executors import dask_executor, local_executor
 from damier.protocol.match.game import Adjudication, GameRecord
@@ -104,9 +105,10 @@ def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
     try:
         score, count = float(men), int(plies or 4)
     except ValueError:
-        raise UsageError(f"--adjudicate {text!r}: expected MEN[:PLIES], e.g. 3 or 2.5:6") from None
+        raise UsageError(f"--adjudicate {excerpt(text)}: expected MEN[:PLIES], e.g. 3 or 2.5:6"
+                         ) from None
     if not 0 < score < math.inf or count < 1:  # 'not 0 <': NaN too
-        raise UsageError(f"--adjudicate {text!r}: MEN and PLIES must be positive")
+        raise UsageError(f"--adjudicate {excerpt(text)}: MEN and PLIES must be positive")
     return Adjudication(max_moves, score, count)
 
 

@@ -51,6 +51,18 @@ def web_extra_hint(prefix: str | None = None) -> str:
         "pipx install --force '.[web]'" if pipx else "pip install '.[web]'")
 
 
+def check_bindable(host: str) -> None:
+    """A host this machine cannot bind ends here in one line, not in uvicorn (its exit 3, or
+    an idna traceback for a 5,000-character name): the name must resolve and its address
+    take a bind (on port 0, which takes no port)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.bind(address)
+    except (OSError, UnicodeError) as e:
+        raise UsageError(f"--host {excerpt(host)}: cannot bind it ({e})") from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         from damier.web.app import access_token
@@ -62,10 +74,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the web app needs the 'web' extra ({e}); {web_extra_hint()}") from None
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0-65535, not {args.port}")
-    try:  # a name that cannot be bound ends here in one line, not in uvicorn (exit 3, or an
-        socket.getaddrinfo(args.host, args.port)  # idna traceback for a 5,000-character name)
-    except (OSError, UnicodeError) as e:
-        raise UsageError(f"--host {excerpt(args.host)}: cannot bind it ({e})") from None
+    check_bindable(args.host)
     for origin in args.allow_origin:
         if origin.strip() != "*" and normal_origin(origin) is None:
             raise UsageError(f"--allow-origin {origin[:60]!r}: expected scheme://host[:port] or *")
