@@ -138,4 +138,5 @@ def test_the_shipped_puzzles_are_served(client: TestClient, monkeypatch: pytest.
     for variant in ("international", "czech", "russian"):
         p = client.get("/api/puzzles/next", params={"variant": variant}).json()
         assert p["variant"] == variant and p["kind"] == "mined" and p["steps"] >= 1
+        assert " - " in p["title"] and not p["title"].startswith("damier puzzle"), p["title"]
         assert p["position"]["legal_moves"] and p["side"] in ("white", "black")

@@ -114,11 +114,13 @@ def puzzle_of(game: Game) -> Puzzle:
         texts.append(move.long())
         board.push(move)
     tags = game.tags
-    title = " ".join(v.strip() for v in (tags.get("Event", ""), tags.get("White", ""))
-                     if v.strip() and v.strip() != "?")
+    mined = tags.get("Event", "") == "damier puzzle"
+    # a mined puzzle's White tag holds the players and the event of its game
+    named = (tags.get("White", ""),) if mined else (tags.get("Event", ""), tags.get("White", ""))
+    title = " ".join(v.strip() for v in named if v.strip() and v.strip() != "?")
     return Puzzle(rules.name, Board(rules, position=game.root.position).fen(), texts,
                   title=title[:200], source=tags.get("Site", "").strip()[:200],
-                  kind="mined" if tags.get("Event", "") == "damier puzzle" else "problem")
+                  kind="mined" if mined else "problem")
 
 
 def digest(puzzle: Puzzle) -> str:
