@@ -58,6 +58,7 @@ COMMANDS = (
     Command("explorer", "the opening explorer over PDN game files"),
     Command("puzzles", "mine puzzles from games, import problem sets"),
     Command("train", "train the evaluation by self-play (positions, fit, gate)"),
+    Command("egdb", "build, inspect and probe endgame databases"),
 )
 """Sub-commands, in help order."""
 

@@ -132,6 +132,19 @@ def quiet_move_test(rules: Rules) -> Callable[[int, int, int, int], bool]:
     return can_move
 
 
+def table_score(code: int, ply: int) -> int:
+    """The search score of an endgame database's code at ``ply``: 0 for a draw, a win or a
+    loss at its distance from the root (as the search scores a position without moves).
+
+    >>> table_score(0, 5), table_score(10, 3), table_score(9, 3)
+    (0, 99988, -99989)
+    """
+    if code == 0:
+        return 0
+    plies = ply + code - 1
+    return WIN - plies if code % 2 == 0 else plies - WIN
+
+
 class Tree:
     """The state of one search and its recursive functions (see the module docstring).
 
@@ -177,6 +190,10 @@ class Tree:
         self.progress: Callable[[int, int, int, float], None] | None = None
         self.report_every = 0.25
         self.started = self.next_report = 0.0
+        self.probe: Callable[[Position], int | None] | None = None
+        """The endgame database's probe (a code, see :mod:`damier.engine.egdb.values`), if any."""
+        self.probe_pieces = 0
+        """Positions of at most this many pieces are probed."""
 
     # -- limits and leaves -----------------------------------------------------------------
 
@@ -297,6 +314,11 @@ class Tree:
         if (rev >= 4 or self.endgame_ply) and self.drawn(ply, w | b, key, rev):
             self.pvt[ply] = _EMPTY
             return 0
+        if self.probe is not None and (w | b).bit_count() <= self.probe_pieces:
+            code = self.probe(Position(w, b, k, t))
+            if code is not None:
+                self.pvt[ply] = _EMPTY
+                return table_score(code, ply)
         horizon = False
         if depth <= 0 or ply >= MAX_PLY:
             if not (self.threats and self.threatened_horizon(depth, ply, w, b, k, t)):

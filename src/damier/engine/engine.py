@@ -31,6 +31,8 @@ from damier.core.notation import make_move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
+from damier.engine.egdb.database import shared_database
+from damier.engine.egdb.values import TableValue
 from damier.engine.levels import choose, level
 from damier.engine.native import AnySearcher, make_searcher
 from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
@@ -52,6 +54,8 @@ class Info:
     nps: int = 0
     time: float = 0.0
     multipv: int = 1
+    egdb: TableValue | None = None
+    """The endgame database's value of the searched position, when it is in the database."""
 
     def __str__(self) -> str:
         score = f"win {self.win_in}" if self.win_in is not None else f"cp {self.score}"
@@ -86,7 +90,8 @@ class Engine:
     """The built-in draughts engine for one variant (others are built on demand).
 
     ``level`` 1-10 (see :mod:`damier.engine.levels`), ``hash_mb`` bounds the transposition
-    table, ``seed`` makes the random choices of low levels repeatable. Searches limited by
+    table, ``seed`` makes the random choices of low levels repeatable; ``egdb`` probes the
+    endgame databases found (:mod:`damier.engine.egdb`) in the search. Searches limited by
     depth or nodes start from an empty table, so they are reproducible (same nodes, same
     result); timed searches keep the table from one move to the next.
     """
@@ -97,8 +102,10 @@ class Engine:
         level: int = 10,
         hash_mb: int = 32,
         seed: int | None = None,
+        egdb: bool = True,
     ) -> None:
         self.rules = get_variant(variant)
+        self.egdb = egdb
         self.level = level
         self.hash_mb = hash_mb
         self.rng = random.Random(seed)
@@ -123,6 +130,7 @@ class Engine:
         s = self._searchers.get(rules.name)
         if s is None or s.rules is not rules:
             s = make_searcher(rules, self.hash_mb)
+            s.use_egdb(shared_database(rules) if self.egdb else None)
             self._searchers[rules.name] = s
         return s
 
@@ -169,9 +177,12 @@ class Engine:
             keep_tt=timed and not limit.depth and not limit.nodes,
             progress=_reporter(progress) if progress is not None else None,
         )
+        known = searcher.egdb.probe(board.position) if searcher.egdb is not None else None
         for it in searcher.iterate(root, limits):
             elapsed = time.perf_counter() - start
-            yield from _infos(it, rules, elapsed)
+            for info in _infos(it, rules, elapsed):
+                info.egdb = known
+                yield info
 
     def analyse(
         self, board: Board, limit: Limit | None = None, multipv: int = 1

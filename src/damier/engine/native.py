@@ -28,6 +28,7 @@ from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.engine import patterns
 from damier.engine.alphabeta import MAX_PLY, WIN, WIN_BOUND, SearchOptions
+from damier.engine.egdb.database import EndgameDatabase
 from damier.engine.evaluate import Weights, weights_for
 from damier.engine.search import Iteration, Line, RootState, Searcher, SearchLimits
 
@@ -82,7 +83,14 @@ class NativeSearcher:
         self._native = kernel.native_object(rules)
         if self._native is None:
             raise ValueError(f"the native kernel does not cover {rules.name}")
+        self.egdb: EndgameDatabase | None = None
         self.use_weights(weights)
+
+    def use_egdb(self, db: EndgameDatabase | None) -> None:
+        """Probe ``db`` at the nodes with as few pieces as its tables (None: no database);
+        forgets the table. The C search probes the kernel's copy of the database."""
+        self.egdb = db if db is not None and db.largest and db.native is not None else None
+        self._search.set_egdb(self.egdb.native if self.egdb else None, self.egdb.largest if self.egdb else 0)
 
     def use_weights(self, weights: Weights | None) -> None:
         """Evaluate with ``weights`` (the variant's by default); forgets the table."""
@@ -91,6 +99,8 @@ class NativeSearcher:
                  int(self.rules.goal == "breakthrough"))
         self.evaluator = native_evaluator(self.rules, weights)
         self._search = _kernel().Search(self._native, self.evaluator, rules, max(1, self.hash_mb))
+        if self.egdb is not None:
+            self.use_egdb(self.egdb)
 
     @property
     def stop_requested(self) -> bool:
@@ -123,6 +133,7 @@ class NativeSearcher:
         except _kernel().CapacityError:
             fallback = Searcher(self.rules, self.hash_mb)
             fallback.options = self.options
+            fallback.use_egdb(self.egdb)
             self._fallback = fallback
             for it in fallback.iterate(root, limits):
                 if it.depth > reached:

@@ -42,6 +42,7 @@ from damier.engine.alphabeta import (
     aux_key,
     quiet_move_test,
 )
+from damier.engine.egdb.database import EndgameDatabase
 from damier.engine.evaluate import Evaluator, Weights, build_evaluator
 
 ASPIRATION = 35
@@ -130,6 +131,13 @@ class Searcher:
         self.zobrist: ZobristTables = (wm, wk, bm, bk)
         self.z_side = rng.getrandbits(64)
         self.uses_aux = bool(rules.king_move_limit or rules.huffing)
+        self.egdb: EndgameDatabase | None = None
+
+    def use_egdb(self, db: EndgameDatabase | None) -> None:
+        """Probe ``db`` at the nodes with as few pieces as its tables (None: no database);
+        forgets the table."""
+        self.egdb = db if db is not None and db.largest else None
+        self.tt.clear()
 
     def key(self, pos: Position) -> int:
         """The Zobrist key of a position (from scratch)."""
@@ -196,6 +204,9 @@ class Searcher:
         tree.node_limit = limits.nodes
         tree.hard_deadline = limits.hard_deadline
         tree.stop_requested = lambda: self.stop_requested
+        if self.egdb is not None:
+            tree.probe = self.egdb.probe_code
+            tree.probe_pieces = self.egdb.largest
         if limits.progress is not None:
             tree.progress = limits.progress
             tree.report_every = limits.report_every

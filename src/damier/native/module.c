@@ -14,6 +14,7 @@
  */
 #include "binding.h"
 #include "kernel_py.h"
+#include "egdb_py.h"
 #include "search_binding.h"
 
 static PyTypeObject GeneratorType;
@@ -440,7 +441,7 @@ PyMODINIT_FUNC PyInit__kernel(void)
         || PyModule_AddIntConstant(m, "MAX_MOVES", DK_MAX_MOVES) < 0
         || PyModule_AddIntConstant(m, "POPCNT", BUILT_WITH_POPCNT) < 0
         || moves_view_init(m) < 0
-        || search_binding_init(m) < 0) {
+        || search_binding_init(m) < 0 || egdb_binding_init(m) < 0) {
         Py_DECREF(&GeneratorType);
         Py_DECREF(m);
         return NULL;

@@ -133,3 +133,10 @@ int dk_search_root_moves(const dk_search *s) { return s->n_root; }
 const char *dk_search_error(const dk_search *s) { return s->error[0] ? s->error : "no error"; }
 
 int dk_search_overflowed(const dk_search *s) { return s->overflow; }
+
+void dk_search_set_egdb(dk_search *s, const struct dk_egdb *db, int pieces)
+{
+    s->egdb = s->k->wide ? NULL : db;
+    s->egdb_pieces = pieces;
+    dk_search_clear(s);
+}

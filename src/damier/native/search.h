@@ -113,6 +113,10 @@ void dk_search_set_report(dk_search *s, dk_report_fn fn, void *ctx, double every
 void dk_search_progress(const dk_search *s, dk_progress *out);
 /* Forget the transposition table. */
 void dk_search_clear(dk_search *s);
+/* Probe endgame database `db` (egdb.h; NULL: none) at the nodes of at most `pieces` pieces:
+ * its exact value replaces the search there. 64-bit kernels only; forgets the table. */
+struct dk_egdb;
+void dk_search_set_egdb(dk_search *s, const struct dk_egdb *db, int pieces);
 int dk_search_root_moves(const dk_search *s);
 const char *dk_search_error(const dk_search *s);
 /* 1 when the last error was a move list longer than the kernel's lists (huffing positions

@@ -21,6 +21,7 @@
 
 #include <stdatomic.h>
 
+#include "egdb_py.h"
 #include "eval_binding.h"
 #include "kernel_py.h"
 #include "py_convert.h"
@@ -32,6 +33,7 @@ static PyObject *CapacityError;
 typedef struct {
     PyObject_HEAD
     PyObject *generator, *evaluator;
+    PyObject *egdb;            /* the Egdb probed (strength's hook), kept alive; or NULL */
     dk_search *search;
     atomic_int busy;
 } SearchObject;
@@ -88,6 +90,7 @@ static void Search_dealloc(SearchObject *self)
     dk_search_free(self->search);
     Py_XDECREF(self->generator);
     Py_XDECREF(self->evaluator);
+    Py_XDECREF(self->egdb);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -316,6 +319,34 @@ static PyObject *Search_clear(SearchObject *self, PyObject *unused)
     Py_RETURN_NONE;
 }
 
+/* set_egdb(egdb or None, pieces): the endgame database to probe (strength's hook). */
+static PyObject *Search_set_egdb(SearchObject *self, PyObject *args)
+{
+    PyObject *db;
+    int pieces;
+    if (!PyArg_ParseTuple(args, "Oi", &db, &pieces))
+        return NULL;
+    const dk_egdb *e = db == Py_None ? NULL : dk_egdb_from(db);
+    if (db != Py_None && !e)
+        return NULL;
+    if (pieces < 0 || pieces > DK_EGDB_MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "pieces must be 0..8");
+        return NULL;
+    }
+    if (!claim(self))
+        return NULL;
+    if (e && e->k != dk_kernel_from(self->generator)) {
+        release(self);
+        PyErr_SetString(PyExc_ValueError, "the database belongs to another generator");
+        return NULL;
+    }
+    dk_search_set_egdb(self->search, e, e ? pieces : 0);
+    release(self);
+    Py_XINCREF(e ? db : NULL);
+    Py_XSETREF(self->egdb, e ? db : NULL);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Search_methods[] = {
     {"start", (PyCFunction)(void (*)(void))Search_start, METH_VARARGS | METH_KEYWORDS,
      "start(root, history, reversible, endgame_remaining, root_moves, multipv, options, node_limit, "
@@ -325,6 +356,8 @@ static PyMethodDef Search_methods[] = {
      "progress(depth, seldepth, nodes, seconds) is called about every `every` seconds meanwhile"},
     {"stop", (PyCFunction)Search_stop, METH_NOARGS, "ask the running search to stop (any thread)"},
     {"clear", (PyCFunction)Search_clear, METH_NOARGS, "forget the transposition table"},
+    {"set_egdb", (PyCFunction)Search_set_egdb, METH_VARARGS,
+     "set_egdb(egdb, pieces): probe this damier._kernel.Egdb (None: none) at nodes of at most pieces"},
     {NULL, NULL, 0, NULL},
 };
 

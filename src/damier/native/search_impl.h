@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "egdb.h"
 #include "search_state.h"
 
 /* The width-specific state: the move stack, killers, PV table and the root's children. */
@@ -394,6 +395,15 @@ static int FN(threatened_horizon)(dk_search *s, int depth, int ply, const DK_POS
     return FN(dk_has_capture)(s->k, &q);
 }
 
+/* The score of an endgame database's code at `ply` (alphabeta.py's table_score). */
+static inline int FN(table_score)(int code, int ply)
+{
+    if (code == 0)
+        return 0;
+    int plies = ply + code - 1;
+    return code % 2 == 0 ? DK_WIN - plies : plies - DK_WIN;
+}
+
 static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const DK_POS *p, uint64_t key,
                    int rev, int sp)
 {
@@ -402,6 +412,16 @@ static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const 
         w->pv_len[ply] = 0;
         return 0;
     }
+#if BB_BITS == 64
+    /* the endgame database (strength's hook; alphabeta.py's Tree.pvs does the same) */
+    if (s->egdb && bb_popcount(p->white | p->black) <= s->egdb_pieces) {
+        int code = dk_egdb_probe(s->egdb, p);
+        if (code >= 0) {
+            w->pv_len[ply] = 0;
+            return FN(table_score)(code, ply);
+        }
+    }
+#endif
     int horizon = 0;
     if (depth <= 0 || ply >= DK_MAX_PLY) {
         if (!(s->opt.threats && FN(threatened_horizon)(s, depth, ply, p)))

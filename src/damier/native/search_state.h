@@ -39,6 +39,8 @@ struct dk_search {
     int n_found;
     int has_partial;
     void *w;                    /* width-specific state (search_impl.h) */
+    const struct dk_egdb *egdb; /* endgame database probed (strength's hook), or NULL */
+    int egdb_pieces;            /* ... at nodes of at most this many pieces */
 };
 
 double dk_search_now(void);
