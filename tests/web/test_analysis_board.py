@@ -79,3 +79,14 @@ def test_the_analysis_keeps_deepening() -> None:
     # the engine is given minutes, not the 30 s after which the analysis used to stop
     assert live_analysis.MAX_SECONDS >= 600 and live_analysis.MAX_LINES == 5
     assert ws.ANALYSIS_SECONDS == live_analysis.MAX_SECONDS
+
+
+def test_a_position_of_the_endgame_database_says_so(client: TestClient) -> None:
+    # Black to move wins in 3 plies (10-5, then White's king must step onto the long diagonal)
+    gid = client.post("/api/games", json={"fen": "B:WK46:BK10"}).json()["id"]
+    with client.websocket_connect(f"{LOCAL_WS}/ws/games/{gid}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "analyse", "on": True})
+        got = lines_of(ws, 1)[1]
+        assert got["egdb"] == {"result": "black", "plies": 3} and got["win_in"] == 3
+        ws.send_json({"type": "analyse", "on": False})

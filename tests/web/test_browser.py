@@ -189,6 +189,16 @@ def test_analysis_and_resign_banner(browser: Any, live_server: LiveServer) -> No
     shot(browser, "10-result-banner")
 
 
+def test_analysis_shows_the_endgame_database(browser: Any, live_server: LiveServer) -> None:
+    g = api(live_server, "POST", "/api/games", {"white": "human", "black": "human", "fen": "B:WK46:BK10"})
+    open_game(browser, live_server, g["id"])
+    browser.find_element(By.ID, "btn-analysis").click()
+    wait(browser, lambda d: "(database)" in d.find_element(By.ID, "an-score").text)
+    assert browser.find_element(By.ID, "an-score").text == "Black wins in 3 (database)"
+    assert browser.find_element(By.ID, "evalbar-text").text == "#3"
+    browser.find_element(By.ID, "btn-analysis").click()
+
+
 def test_position_editor(browser: Any, live_server: LiveServer) -> None:
     g = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
     open_game(browser, live_server, g["id"])

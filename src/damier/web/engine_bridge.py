@@ -220,4 +220,18 @@ def info_to_json(board: Board, info: Any, turn: int) -> dict[str, Any]:
         "ply": board.ply,
         "fen": board.fen(),
         "multipv": getattr(info, "multipv", 1),
+        "egdb": egdb_json(getattr(info, "egdb", None), turn),
     }
+
+
+def egdb_json(value: Any, turn: int) -> dict[str, Any] | None:
+    """The endgame database's value (a :class:`~damier.engine.egdb.TableValue` for the side
+    to move ``turn``) as ``{"result": "white" | "black" | "draw", "plies": n}``: who wins, in
+    how many plies; ``None`` when the database does not know the position."""
+    if value is None:
+        return None
+    if value.result == "draw":
+        return {"result": "draw", "plies": None}
+    mover_wins = value.result == "win"
+    white_wins = mover_wins == (turn == 0)
+    return {"result": "white" if white_wins else "black", "plies": value.plies}

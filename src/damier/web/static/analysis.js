@@ -100,7 +100,13 @@ export function showAnalysis(a) {
   let text = "…";
   let barText = "";
   let frac = 0.5;
-  if (a.win_in !== null && a.win_in !== undefined) {
+  if (a.egdb) {                          // the endgame database knows the position
+    const { result, plies } = a.egdb;
+    text = result === "draw" ? t("an.egdb.draw")
+      : `${t(`an.win_in.${result}`, { n: plies })} ${t("an.egdb")}`;
+    barText = result === "draw" ? "=" : `#${plies}`;
+    frac = result === "draw" ? 0.5 : (result === "white" ? 1 : 0);
+  } else if (a.win_in !== null && a.win_in !== undefined) {
     const whiteWins = (a.win_in > 0) === (a.score_white === null ? true : a.score_white >= 0);
     text = t(`an.win_in.${whiteWins ? "white" : "black"}`, { n: Math.abs(a.win_in) });
     barText = `#${Math.abs(a.win_in)}`;

@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} selhal: zvolte jiný program",
   "an.win_in.white": "Bílý vyhraje, tahů do konce: {n}",
   "an.win_in.black": "Černý vyhraje, tahů do konce: {n}",
+  "an.egdb": "(databáze)",
+  "an.egdb.draw": "Remíza (databáze)",
   "movenav.aria": "procházení tahů",
   "movenav.first": "na začátek (Home)",
   "movenav.prev": "předchozí (←)",

@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} failed: choose another engine",
   "an.win_in.white": "White wins in {n}",
   "an.win_in.black": "Black wins in {n}",
+  "an.egdb": "(database)",
+  "an.egdb.draw": "Draw (database)",
   "movenav.aria": "move list navigation",
   "movenav.first": "first (Home)",
   "movenav.prev": "previous (←)",

@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} a échoué : choisissez un autre programme",
   "an.win_in.white": "Les Blancs gagnent, coups restants : {n}",
   "an.win_in.black": "Les Noirs gagnent, coups restants : {n}",
+  "an.egdb": "(base de données)",
+  "an.egdb.draw": "Nulle (base de données)",
   "movenav.aria": "parcourir les coups",
   "movenav.first": "début (Début/Home)",
   "movenav.prev": "précédent (←)",

@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} hibával leállt: válasszon másik programot",
   "an.win_in.white": "Világos nyer, hátralévő lépések: {n}",
   "an.win_in.black": "Sötét nyer, hátralévő lépések: {n}",
+  "an.egdb": "(adatbázis)",
+  "an.egdb.draw": "Döntetlen (adatbázis)",
   "movenav.aria": "lépések közötti mozgás",
   "movenav.first": "első (Home)",
   "movenav.prev": "előző (←)",

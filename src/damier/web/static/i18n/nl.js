@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} is uitgevallen: kies een ander programma",
   "an.win_in.white": "Wit wint, zetten tot het einde: {n}",
   "an.win_in.black": "Zwart wint, zetten tot het einde: {n}",
+  "an.egdb": "(database)",
+  "an.egdb.draw": "Remise (database)",
   "movenav.aria": "door de zetten bladeren",
   "movenav.first": "begin (Home)",
   "movenav.prev": "vorige (←)",

@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} zawiódł: wybierz inny program",
   "an.win_in.white": "Białe wygrywają, ruchów do końca: {n}",
   "an.win_in.black": "Czarne wygrywają, ruchów do końca: {n}",
+  "an.egdb": "(baza danych)",
+  "an.egdb.draw": "Remis (baza danych)",
   "movenav.aria": "przeglądanie ruchów",
   "movenav.first": "na początek (Home)",
   "movenav.prev": "poprzedni (←)",

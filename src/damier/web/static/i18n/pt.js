@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} falhou: escolha outro programa",
   "an.win_in.white": "As brancas ganham, lances até o fim: {n}",
   "an.win_in.black": "As pretas ganham, lances até o fim: {n}",
+  "an.egdb": "(base de dados)",
+  "an.egdb.draw": "Empate (base de dados)",
   "movenav.aria": "percorrer os lances",
   "movenav.first": "início (Home)",
   "movenav.prev": "anterior (←)",

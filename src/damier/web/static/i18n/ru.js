@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine}: сбой программы, выберите другую",
   "an.win_in.white": "Белые выигрывают, ходов до конца: {n}",
   "an.win_in.black": "Чёрные выигрывают, ходов до конца: {n}",
+  "an.egdb": "(база данных)",
+  "an.egdb.draw": "Ничья (база данных)",
   "movenav.aria": "перемещение по ходам",
   "movenav.first": "в начало (Home)",
   "movenav.prev": "назад (←)",

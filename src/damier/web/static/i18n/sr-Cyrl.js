@@ -42,6 +42,8 @@ export default {
   "an.engine_failed": "{engine} је отказао: изаберите други програм",
   "an.win_in.white": "Бели побеђује, потеза до краја: {n}",
   "an.win_in.black": "Црни побеђује, потеза до краја: {n}",
+  "an.egdb": "(база података)",
+  "an.egdb.draw": "Нерешено (база података)",
   "movenav.aria": "кретање кроз потезе",
   "movenav.first": "на почетак (Home)",
   "movenav.prev": "претходни (←)",

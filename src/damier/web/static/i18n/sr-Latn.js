@@ -41,6 +41,8 @@ export default {
   "an.engine_failed": "{engine} je otkazao: izaberite drugi program",
   "an.win_in.white": "Beli pobeđuje, poteza do kraja: {n}",
   "an.win_in.black": "Crni pobeđuje, poteza do kraja: {n}",
+  "an.egdb": "(baza podataka)",
+  "an.egdb.draw": "Nerešeno (baza podataka)",
   "movenav.aria": "kretanje kroz poteze",
   "movenav.first": "na početak (Home)",
   "movenav.prev": "prethodni (←)",
