@@ -59,6 +59,7 @@ COMMANDS = (
     Command("puzzles", "mine puzzles from games, import problem sets"),
     Command("train", "train the evaluation by self-play (positions, fit, gate)"),
     Command("egdb", "build, inspect and probe endgame databases"),
+    Command("book", "build and show opening books"),
 )
 """Sub-commands, in help order."""
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from damier.cli import UsageError, add_variant_argument
-from damier.cli.match import executor_for
+from damier.cli.match import add_executor_arguments, executor_for
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
@@ -38,11 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--only", default=None, metavar="CONFIGS",
                    help="comma-separated configurations to build, e.g. 2101,1111 (men, kings, "
                         "opponent men, opponent kings; their dependencies must exist)")
-    b.add_argument("--concurrency", type=int, default=None, metavar="K",
-                   help="configurations solved at once (default 1); 0 solves in this process")
-    b.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    b.add_argument("--cluster-timeout", type=float, default=30.0, metavar="S",
-                   help="seconds to wait for the Dask scheduler (30)")
+    add_executor_arguments(b, "configurations solved")
     b.set_defaults(func=run_build)
     i = actions.add_parser("info", help="the tables found and their completeness")
     add_variant_argument(i)

@@ -112,6 +112,16 @@ def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
     return Adjudication(max_moves, score, count)
 
 
+def add_executor_arguments(parser: argparse.ArgumentParser, jobs: str) -> None:
+    """``--concurrency``, ``--cluster`` and ``--cluster-timeout`` for a command that runs
+    ``jobs`` on :func:`executor_for`'s executor (``damier egdb build``, ``damier book build``)."""
+    parser.add_argument("--concurrency", type=int, default=None, metavar="K",
+                        help=f"{jobs} at once (default 1); 0 runs them in this process")
+    parser.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
+    parser.add_argument("--cluster-timeout", type=float, default=30.0, metavar="S",
+                        help="seconds to wait for the Dask scheduler (30)")
+
+
 @contextlib.contextmanager
 def executor_for(args: argparse.Namespace) -> Iterator[tuple[Executor, int]]:
     if args.cluster:

@@ -31,12 +31,16 @@ from damier.core.notation import make_move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
+from damier.engine.book import OpeningBook
 from damier.engine.egdb.database import shared_database
 from damier.engine.egdb.values import TableValue
 from damier.engine.levels import choose, level
 from damier.engine.native import AnySearcher, make_searcher
 from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
 from damier.engine.timecontrol import Limit, allocate
+
+BOOK_LEVEL = 6
+"""The lowest level that plays from the opening book (lower levels vary their play anyway)."""
 
 
 @dataclass
@@ -91,7 +95,9 @@ class Engine:
 
     ``level`` 1-10 (see :mod:`damier.engine.levels`), ``hash_mb`` bounds the transposition
     table, ``seed`` makes the random choices of low levels repeatable; ``egdb`` probes the
-    endgame databases found (:mod:`damier.engine.egdb`) in the search. Searches limited by
+    endgame databases found (:mod:`damier.engine.egdb`) in the search; ``book`` plays the
+    variant's opening book (:mod:`damier.engine.book`) at levels :data:`BOOK_LEVEL` and up
+    (``play`` only: analysis always searches). Searches limited by
     depth or nodes start from an empty table, so they are reproducible (same nodes, same
     result); timed searches keep the table from one move to the next.
     """
@@ -103,9 +109,11 @@ class Engine:
         hash_mb: int = 32,
         seed: int | None = None,
         egdb: bool = True,
+        book: bool | OpeningBook = True,
     ) -> None:
         self.rules = get_variant(variant)
         self.egdb = egdb
+        self.book = (OpeningBook.default(self.rules) if book is True else book) or None
         self.level = level
         self.hash_mb = hash_mb
         self.rng = random.Random(seed)
@@ -207,8 +215,12 @@ class Engine:
         legal = list(board.legal_moves)
         if len(legal) == 1:
             return PlayResult(legal[0], None)
-        limit = limit or Limit(time=1.0)
         lv = self._level
+        if self.book is not None and lv.number >= BOOK_LEVEL:
+            move = self.book.choose(board, self.rng)
+            if move is not None:
+                return PlayResult(move, None)
+        limit = limit or Limit(time=1.0)
         if lv.tolerance <= 0:
             info: Info | None = None
             for record in self.iterate(board, limit):
