@@ -37,7 +37,7 @@ from damier.engine.egdb.values import TableValue
 from damier.engine.levels import choose, level
 from damier.engine.native import AnySearcher, make_searcher
 from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
-from damier.engine.timecontrol import Limit, allocate
+from damier.engine.timecontrol import Limit, allocate, settled
 
 BOOK_LEVEL = 6
 """The lowest level that plays from the opening book (lower levels vary their play anyway)."""
@@ -166,9 +166,7 @@ class Engine:
         root = _root_state(board)
         budget = allocate(limit, board.turn)
         if self._level.max_time is not None:
-            cap = self._level.max_time
-            budget = type(budget)(min(budget.soft, cap) if budget.soft else cap,
-                                  min(budget.hard, cap) if budget.hard else cap)
+            budget = budget.capped(self._level.max_time)
         max_depth = limit.depth or 1000
         if self._level.depth is not None:
             max_depth = min(max_depth, self._level.depth)
@@ -179,18 +177,25 @@ class Engine:
             max_depth=max_depth,
             nodes=limit.nodes or 0,
             hard_deadline=start + budget.hard if budget.hard else 0.0,
-            soft_deadline=start + budget.soft if budget.soft else 0.0,
+            # the searcher stops at the extended deadline; the soft one is applied below
+            soft_deadline=start + (budget.extended or budget.soft) if budget.soft else 0.0,
             multipv=multipv,
             root_moves=tuple(m.fast for m in moves) if moves else None,
             keep_tt=timed and not limit.depth and not limit.nodes,
             progress=_reporter(progress) if progress is not None else None,
         )
         known = searcher.egdb.probe(board.position) if searcher.egdb is not None else None
+        previous: tuple[object, int] | None = None
         for it in searcher.iterate(root, limits):
             elapsed = time.perf_counter() - start
             for info in _infos(it, rules, elapsed):
                 info.egdb = known
                 yield info
+            if budget.extended and it.complete and it.lines and it.lines[0].pv:
+                best = (it.lines[0].pv[0], it.lines[0].score)
+                if budget.stop_after(time.perf_counter() - start, settled(previous, best)):
+                    return
+                previous = best
 
     def analyse(
         self, board: Board, limit: Limit | None = None, multipv: int = 1
