@@ -51,12 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--openings", default=None, metavar="FILE",
                    help="opening file, or a shipped set: 2move, 3move, start "
                         "(default 2move for international, start otherwise)")
-    p.add_argument("--concurrency", type=bounded_int(0, 10_000), default=None, metavar="K",
-                   help="games in flight (default 1 locally, all worker threads on a cluster); "
-                        "0 plays in this process")
-    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    p.add_argument("--cluster-timeout", type=bounded_real(0, 86_400), default=30.0, metavar="S",
-                   help="seconds to wait for the Dask scheduler (30)")
+    add_executor_arguments(p, "games")
     p.add_argument("--pgn", "--pdn", dest="pdn", metavar="OUT.pdn", help="append games here")
     p.add_argument("--sprt", nargs=4, type=real, metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
                    help="stop when the SPRT of elo0 against elo1 decides")
@@ -114,12 +109,14 @@ def parse_adjudication(text: str | None, max_moves: int) -> Adjudication:
 
 def add_executor_arguments(parser: argparse.ArgumentParser, jobs: str) -> None:
     """``--concurrency``, ``--cluster`` and ``--cluster-timeout`` for a command that runs
-    ``jobs`` on :func:`executor_for`'s executor (``damier egdb build``, ``damier book build``)."""
-    parser.add_argument("--concurrency", type=int, default=None, metavar="K",
-                        help=f"{jobs} at once (default 1); 0 runs them in this process")
+    ``jobs`` on :func:`executor_for`'s executor (``damier match``, ``damier train``,
+    ``damier egdb build``, ``damier book build``)."""
+    parser.add_argument("--concurrency", type=bounded_int(0, 10_000), default=None, metavar="K",
+                        help=f"{jobs} in flight (default 1 locally, all worker threads on a "
+                             "cluster); 0 runs them in this process")
     parser.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    parser.add_argument("--cluster-timeout", type=float, default=30.0, metavar="S",
-                        help="seconds to wait for the Dask scheduler (30)")
+    parser.add_argument("--cluster-timeout", type=bounded_real(0, 86_400), default=30.0,
+                        metavar="S", help="seconds to wait for the Dask scheduler (30)")
 
 
 @contextlib.contextmanager

@@ -26,7 +26,7 @@ from typing import Any
 from damier import __version__
 from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import bounded_int, bounded_real, real
-from damier.cli.match import executor_for
+from damier.cli.match import add_executor_arguments, executor_for
 from damier.core.variants import get_variant
 from damier.engine import weightfile
 from damier.engine.evaluate import Weights, weights_for, with_fields
@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="share of random moves after the opening (0.05)")
     pos.add_argument("--weights", metavar="FILE.json", help="evaluate with these weights (default: shipped)")
     pos.add_argument("--out", required=True, metavar="P.txt", help="positions file to write")
-    _executor_arguments(pos)
+    add_executor_arguments(pos, "tasks")
     pos.set_defaults(func=run_positions)
 
     f = steps.add_parser("fit", help="fit the hand weights and pattern tables to positions files")
@@ -88,17 +88,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="stop when the SPRT of elo0 against elo1 decides")
     g.add_argument("--no-record", action="store_true",
                    help="do not write the result into the candidate's provenance")
-    _executor_arguments(g)
+    add_executor_arguments(g, "games")
     g.set_defaults(func=run_gate)
-
-
-def _executor_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--concurrency", type=bounded_int(0, 10_000), default=None, metavar="K",
-                   help="tasks in flight (default 1 locally, all worker threads on a cluster); "
-                        "0 runs in this process")
-    p.add_argument("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786")
-    p.add_argument("--cluster-timeout", type=bounded_real(0, 86_400), default=30.0, metavar="S",
-                   help="seconds to wait for the Dask scheduler (30)")
 
 
 def _command(args: argparse.Namespace) -> str:
