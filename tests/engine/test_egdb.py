@@ -7,31 +7,26 @@
 * the two-piece tables equal a small solver written here (value iteration from scratch);
 * positions with a short forced win are solved by a plain brute-force search;
 * known endings of draughts theory;
-* the C and Python paths agree (index, codec, probe), and damaged files are refused.
+* damaged files are refused; the C twins of the index, codec and probe, the C solver and
+  the searches' probing are checked in tests/native/test_egdb_native.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from functools import cache
-from pathlib import Path
 
 import pytest
 
-from damier.core import kernel
 from damier.core.board import Board
 from damier.core.position import Position
 from damier.core.pure_movegen import MoveGenerator
 from damier.core.variants import get_variant
-from damier.engine.egdb.codec import DONT_CARE, Table, TableError, encode
+from damier.engine.egdb.codec import Table, TableError, encode
 from damier.engine.egdb.database import PACKAGE_DIR, EndgameDatabase, configurations
-from damier.engine.egdb.index import EgdbIndex
 from damier.engine.egdb.values import TableValue, parent_code
 
 INTERNATIONAL = get_variant("international")
-native = pytest.mark.skipif(kernel.native_object(INTERNATIONAL) is None, reason="needs the native kernel")
 
 
 @cache
@@ -191,74 +186,7 @@ def test_values_read_from_the_side_to_move() -> None:
     assert db.probe(Board(fen="B:WK46:BK10").position) == TableValue("win", 3)
 
 
-@native
-def test_build_russian_three_kings_against_one(tmp_path: Path) -> None:
-    """Build the Russian tables of up to three pieces, then three kings against one: Petrov's
-    triangle wins when the three kings hold the main road (a1-h8), within the 15 moves the
-    rules allow; the lone king on the main road draws."""
-    from damier.engine.egdb.build import build
-    from damier.protocol.match.executors import InlineExecutor
-
-    report = build("russian", 3, tmp_path, InlineExecutor(), reuse=())
-    assert len(report.written) == sum(len(configurations(n)) for n in (2, 3))
-    report = build("russian", 4, tmp_path, InlineExecutor(), only=[(0, 3, 0, 1)], reuse=())
-    assert sorted(report.written) == ["0103", "0301"]
-    folder = tmp_path / "russian"
-    manifest = json.loads((folder / "MANIFEST.json").read_text())
-    record = manifest["tables"]["0301"]
-    assert record["positions"] == 143840 and 0 < record["longest"] <= 29
-    assert record["sha256"] == hashlib.sha256((folder / "0301.dkeg").read_bytes()).hexdigest()
-    assert not list(folder.glob("*.tmp"))
-    db = EndgameDatabase.open("russian", [tmp_path])
-    assert db.max_pieces == 3 and db.largest == 4
-    win = db.probe(Board("russian", fen="W:WKA1,KC3,KE5:BKH4").position)
-    assert win is not None and win.result == "win" and win.plies is not None and win.plies <= 29
-    assert str(db.probe(Board("russian", fen="W:WKC1,KE1,KA5:BKH8").position)) == "draw"
-    # a second build keeps what is there
-    again = build("russian", 3, tmp_path, InlineExecutor(), reuse=())
-    assert again.written == [] and len(again.kept) == 18
-    db.close()
-
-
 # -- the two paths -----------------------------------------------------------------------
-
-
-@native
-@pytest.mark.parametrize("variant", ["international", "russian", "czech", "english", "brazilian"])
-def test_index_c_equals_python(variant: str) -> None:
-    from damier import _kernel  # type: ignore[attr-defined]
-
-    rules = get_variant(variant)
-    c = _kernel.Egdb(kernel.native_object(rules))
-    ix = EgdbIndex(rules)
-    rng = random.Random(3)
-    for config in [cf for n in (2, 3, 4, 5) for cf in configurations(n)]:
-        assert c.size(config) == ix.size(config)
-        for _ in range(20):
-            i = rng.randrange(ix.size(config))
-            pos = ix.position(config, i)
-            assert c.position(config, i) == (None if pos is None else tuple(pos[:4]))
-            if pos is None:
-                continue
-            assert c.index(*pos[:4]) == (config, i) == (ix.config_of(pos), ix.index(pos))
-            turned = ix.turned(pos)
-            assert c.index(*turned[:4]) == (config, i)
-
-
-@native
-def test_codec_c_equals_python() -> None:
-    from damier import _kernel  # type: ignore[attr-defined]
-
-    c = _kernel.Egdb(kernel.native_object(INTERNATIONAL))
-    rng = random.Random(5)
-    for size, block in [(1, 1), (17, 4), (1000, 64), (5000, 4096)]:
-        raw = bytes(rng.choice([0, 0, 0, 3, 4, 9, 200, DONT_CARE]) if rng.random() < 0.3 else 0
-                    for _ in range(size))
-        blob = encode(raw, block)
-        assert c.encode(raw, block) == blob
-        table = Table(blob, size)
-        decoded = [table.code(i) for i in range(size)]
-        assert all(d == r for d, r in zip(decoded, raw, strict=True) if r != DONT_CARE)
 
 
 def test_damaged_tables_are_refused() -> None:
@@ -279,71 +207,6 @@ def test_damaged_tables_are_refused() -> None:
     assert table.code(0) == 0
     with pytest.raises(TableError):
         table.code(999)
-
-
-@native
-def test_damaged_tables_are_refused_by_c(tmp_path: Path) -> None:
-    from damier import _kernel  # type: ignore[attr-defined]
-
-    c = _kernel.Egdb(kernel.native_object(INTERNATIONAL))
-    size = c.size((0, 1, 0, 1))
-    blob = encode(bytes(size), 64)
-    for bad in (blob[:30], blob[:-1], b"XXXX" + blob[4:], blob[:60] + bytes([255]) + blob[61:]):
-        with pytest.raises(ValueError):
-            c.add((0, 1, 0, 1), bad, False)
-    with pytest.raises(ValueError):
-        c.add((0, 1, 0, 1), bytes(size - 1), True)
-    c.add((0, 1, 0, 1), blob, False)
-    with pytest.raises(ValueError):
-        c.add((0, 1, 0, 1), blob, False)
-
-
-@native
-def test_probe_c_equals_python() -> None:
-    c_db = EndgameDatabase.open(INTERNATIONAL, [PACKAGE_DIR])
-    py_db = pure_db()
-    ix = py_db.index
-    rng = random.Random(11)
-    for config in sorted(py_db.files):
-        for _ in range(60):
-            pos = ix.position(config, rng.randrange(ix.size(config)))
-            if pos is None:
-                continue
-            for p in (pos, ix.turned(pos)):
-                assert c_db.probe_code(p) == py_db.probe_code(p), (config, p)
-    assert c_db.probe_code(Board().position) is None
-    c_db.close()
-
-
-# -- the search ----------------------------------------------------------------------------
-
-SEARCH_FENS = [
-    "W:W31,32,K3:B19,20,K47",      # six pieces: captures lead into the tables
-    "W:W28,33,K3:B19,K47",         # five pieces
-    "B:W40,45:B6,K22,23",
-    "W:WK46:BK10,19",
-]
-
-
-@native
-@pytest.mark.parametrize("fen", SEARCH_FENS)
-def test_c_and_python_searches_probe_alike(fen: str) -> None:
-    from damier.engine.engine import _root_state
-    from damier.engine.native import NativeSearcher
-    from damier.engine.search import Searcher, SearchLimits
-
-    board = Board(fen=fen)
-    native, pure = NativeSearcher(INTERNATIONAL, hash_mb=64), Searcher(INTERNATIONAL, hash_mb=64)
-    native.use_egdb(EndgameDatabase.open(INTERNATIONAL, [PACKAGE_DIR]))
-    pure.use_egdb(pure_db())
-    limits = SearchLimits(max_depth=7)
-    root = _root_state(board)
-
-    def summary(s: NativeSearcher | Searcher) -> list[tuple[object, ...]]:
-        return [(i.depth, i.nodes, [(line.score, line.pv) for line in i.lines])
-                for i in s.iterate(root, limits)]
-
-    assert summary(native) == summary(pure)
 
 
 def test_the_engine_plays_the_tables() -> None:
