@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from damier.analysis.sqlitefile import connect
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.fen import square_chars
@@ -141,16 +142,9 @@ class Explorer:
 
     def __init__(self, path: str | os.PathLike[str], max_ply: int = MAX_PLY) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.max_ply = max_ply
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db = connect(self.path)
         self._db.executescript(SCHEMA)
         # Reads go through a connection of their own, so that a long import (one
         # transaction per file) never holds up a lookup: WAL lets them read the last commit.

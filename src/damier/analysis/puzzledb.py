@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from damier.analysis.puzzle import Puzzle
+from damier.analysis.sqlitefile import connect
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.formats.gametype import base_rules
@@ -134,15 +135,8 @@ class PuzzleStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA busy_timeout=5000")
+        self._db = connect(self.path)
         self._db.executescript(SCHEMA)
 
     def close(self) -> None:
