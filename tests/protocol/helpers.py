@@ -25,7 +25,7 @@ def damier_env() -> dict[str, str]:
     return env
 
 
-def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+def eventually(check: Callable[[], bool], seconds: float = 30.0) -> bool:
     """Whether ``check()`` comes true within ``seconds`` (polled every 10 ms)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
