@@ -143,7 +143,7 @@ def _separate_men_term(rules: Rules, wt: Weights, sets: list[list[list[int]]]) -
     chunk_w, guard_w, chunk_b, guard_b = (_chunk_tables(rules, men_values(rules, wt, c, guard))
                                           for c in (0, 1) for guard in (False, True))
     early = patterns.build_tables(g, sets[0]) if sets[0] else ()
-    late = patterns.build_tables(g, sets[-1]) if len(sets) > 1 else early
+    late = patterns.build_tables(g, sets[-1]) if len(sets) > 1 and sets[-1] else early
     split, mob, support = wt.pattern_split, wt.mobility, support_weight(rules, wt)
     steps_w, steps_b = (tuple(g.shift[d] for d in rules.directions(rules.man_steps, c)) for c in (0, 1))
     behind_w, behind_b = (tuple(-g.shift[g.direction_index(d)] for d in BEHIND[c]) for c in (0, 1))
