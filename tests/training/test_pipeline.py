@@ -29,7 +29,8 @@ def trained(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     positions = folder / "p.txt"
     assert main(["train", "positions", "-v", "russian", "--games", "2", "--games-per-task", "1",
                  "--sample-rate", "0.5", "--out", str(positions), *TINY]) == 0
-    assert main(["train", "fit", str(positions), "--out", str(folder / "w"), "--epochs", "20"]) == 0
+    assert main(["train", "fit", str(positions), "--out", str(folder / "w"), "--epochs", "20",
+                 "--min-count", "1"]) == 0
     return positions, folder / "w" / "russian.json"
 
 
@@ -122,6 +123,40 @@ def test_fit_moves_a_weight_towards_the_labels() -> None:
     moved = [a - b for a, b in zip(result.weights.advance[1:7], start.advance[1:7], strict=True)]
     assert sum(moved) > 10
     assert result.report["train_error_after"] < result.report["train_error_before"]
+
+
+def test_fresh_tables_fit_only_the_entries_seen_often_enough() -> None:
+    """Tables learnt from zero with ``min_count``: an entry fewer training positions read
+    stays zero, the others are fitted (and some move)."""
+    rules = get_variant("russian")
+    start = replace(weights_for(rules), patterns="", pattern_split=0)
+    found = play_task(SelfPlayTask("russian", 3, 2, 2, 2, sample_rate=1.0))
+    train = [s for s in found if s.game % 7 != 0] or found
+    seen: dict[tuple[int, int], int] = {}
+    for s in train:
+        for table, index, _sign in patterns.features(rules.geometry, s.white & ~s.kings, s.black & ~s.kings):
+            seen[table, index] = seen.get((table, index), 0) + 1
+    assert any(n < 2 for n in seen.values()) and any(n >= 2 for n in seen.values())
+    result = fit(rules, start, found, FitSettings(epochs=30, rate=2.0, min_count=2))
+    assert result.report["entries_fitted"] == sum(1 for n in seen.values() if n >= 2)
+    for (table, index), n in seen.items():
+        if n < 2:
+            assert result.tables[table][index] == 0
+    assert any(result.tables[t][i] for (t, i), n in seen.items() if n >= 2)
+
+
+def test_fit_from_the_generic_hand_weights(trained: tuple[Path, Path], tmp_path: Path) -> None:
+    """``--weights generic`` starts from the rules' hand weights and tables at zero; with
+    ``--min-count`` only the entries read often enough can be non-zero."""
+    assert main(["train", "fit", str(trained[0]), "--out", str(tmp_path), "--weights", "generic",
+                 "--min-count", "3", "--epochs", "10"]) == 0
+    path = tmp_path / "russian.json"
+    prov = weightfile.provenance(path)
+    assert prov["start"] == "generic" and prov["fit"]["min_count"] == 3
+    fields = weightfile.read(path)
+    assert fields["pattern_split"] == 0
+    tables = patterns.load(str(fields["patterns"]))
+    assert 0 < sum(1 for t in tables for x in t if x) <= prov["report"]["entries_fitted"]
 
 
 def test_bad_weights_files_are_refused(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from damier.cli.bounds import bounded_int, bounded_real, real
 from damier.cli.match import add_executor_arguments, executor_for
 from damier.core.variants import get_variant
 from damier.engine import weightfile
-from damier.engine.evaluate import Weights, weights_for, with_fields
+from damier.engine.evaluate import DEFAULT_FLYING, DEFAULT_SHORT, Weights, weights_for, with_fields
 from damier.engine.patterns import dump
 from damier.protocol.match.stats import MatchScore, Sprt
 from damier.training import samples as samples_file
@@ -56,7 +56,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="share of the quiet positions labelled (0.35)")
     pos.add_argument("--random-moves", type=bounded_real(0.0, 1.0), default=0.05,
                      help="share of random moves after the opening (0.05)")
-    pos.add_argument("--weights", metavar="FILE.json", help="evaluate with these weights (default: shipped)")
+    pos.add_argument("--weights", metavar="FILE.json",
+                     help="play and label with these weights ('generic': the rules' hand weights)")
     pos.add_argument("--out", required=True, metavar="P.txt", help="positions file to write")
     add_executor_arguments(pos, "tasks")
     pos.set_defaults(func=run_positions)
@@ -64,7 +65,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     f = steps.add_parser("fit", help="fit the hand weights and pattern tables to positions files")
     f.add_argument("positions", nargs="+", metavar="P.txt")
     f.add_argument("--out", required=True, metavar="DIR", help="folder for <variant>.json and .ptw")
-    f.add_argument("--weights", metavar="FILE.json", help="start from these weights (default: shipped)")
+    f.add_argument("--weights", metavar="FILE.json",
+                   help="start from these weights ('generic': the rules' hand weights; default: shipped)")
     f.add_argument("--epochs", type=bounded_int(1, 100_000), default=300, help="Adam steps (300)")
     f.add_argument("--rate", type=bounded_real(1e-6, 1000.0), default=1.0, help="Adam step, centi-men (1)")
     f.add_argument("--l2", type=bounded_real(0.0, 1.0), default=1e-6,
@@ -73,13 +75,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="share of the game result in the target (0: search scores only)")
     f.add_argument("--split", type=bounded_int(0, 100), default=None,
                    help="second set of tables below this many men (default: as the start weights)")
+    f.add_argument("--min-count", type=bounded_int(1, 10**9), default=1,
+                   help="fit only the table entries at least this many training positions read (1)")
     f.add_argument("--no-tables", action="store_true", help="fit the hand weights only")
     f.add_argument("--no-hand", action="store_true", help="fit the pattern tables only")
     f.set_defaults(func=run_fit)
 
     g = steps.add_parser("gate", help="self-play: a candidate's weights against the current ones")
     g.add_argument("candidate", metavar="FILE.json")
-    g.add_argument("--against", metavar="FILE.json", help="the weights to beat (default: shipped)")
+    g.add_argument("--against", metavar="FILE.json",
+                   help="the weights to beat ('generic': the rules' hand weights; default: shipped)")
     g.add_argument("--games", type=bounded_int(2, 1_000_000), default=200,
                    help="games, two per opening (200; an SPRT may stop early)")
     g.add_argument("--nodes", type=bounded_int(100, 10**9), default=20_000, help="nodes per move (20000)")
@@ -116,11 +121,23 @@ def _say(text: str) -> None:
     sys.stderr.flush()
 
 
-def _weights(variant: str, path: str | None) -> Weights:
-    """The weights in ``path`` (checked to be ``variant``'s) or the shipped ones."""
+GENERIC = "generic"
+"""The ``--weights``/``--against`` value naming the rules' generic hand weights."""
+
+
+def weights_named(variant: str, path: str | None) -> Weights:
+    """The weights in ``path`` (checked to be ``variant``'s), the shipped ones for None, or
+    for :data:`GENERIC` the generic hand weights of flying or short kings without pattern
+    tables (the start that owes nothing to any trained or distilled number).
+
+    >>> weights_named("international", "generic").patterns
+    ''
+    """
     rules = get_variant(variant)
     if path is None:
         return weights_for(rules)
+    if path == GENERIC:
+        return replace(DEFAULT_FLYING if rules.flying_kings else DEFAULT_SHORT, patterns="", pattern_split=0)
     try:
         trained_for = weightfile.variant_of(Path(path))
         fields = weightfile.read(Path(path))
@@ -136,7 +153,7 @@ def run_positions(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant).name
     if args.label_depth < args.play_depth:
         raise UsageError("--label-depth must be at least --play-depth")
-    weights = _weights(variant, args.weights) if args.weights else None
+    weights = weights_named(variant, args.weights) if args.weights else None
     per = args.games_per_task
     tasks = [SelfPlayTask(variant, args.seed + i, min(per, args.games - i * per), args.play_depth,
                           args.label_depth, random_moves=args.random_moves,
@@ -180,11 +197,11 @@ def run_fit(args: argparse.Namespace) -> int:
         raise UsageError(f"positions of several variants: {', '.join(sorted(variants))}")
     variant = variants.pop()
     rules = get_variant(variant)
-    start = _weights(variant, args.weights)
+    start = weights_named(variant, args.weights)
     if args.split is not None and args.split != start.pattern_split:
         start = replace(start, pattern_split=args.split, patterns="")
     settings = FitSettings(args.epochs, args.rate, args.l2, args.result_weight, not args.no_hand,
-                           not args.no_tables)
+                           not args.no_tables, args.min_count)
     started = time.monotonic()
     result = fit(rules, start, found, settings,
                  lambda epoch, err: _say(f"fit: epoch {epoch}/{args.epochs}, training error {err:.6f}"))
@@ -202,7 +219,8 @@ def run_fit(args: argparse.Namespace) -> int:
     path = weightfile.write(out / f"{variant}.json", variant, fields, provenance)
     r = result.report
     print(f"{path}: {len(found)} positions, K {r['K']}; error train {r['train_error_before']:.6f} -> "
-          f"{r['train_error_after']:.6f}, test {r['test_error_before']:.6f} -> {r['test_error_after']:.6f}")
+          f"{r['train_error_after']:.6f}, test {r['test_error_before']:.6f} -> {r['test_error_after']:.6f}; "
+          f"{r['entries_fitted']:.0f} table entries fitted")
     return 0
 
 
@@ -212,8 +230,8 @@ def run_gate(args: argparse.Namespace) -> int:
         variant = get_variant(weightfile.variant_of(candidate_path)).name
     except (OSError, ValueError) as e:
         raise UsageError(f"{args.candidate}: {e}") from None
-    candidate = _weights(variant, args.candidate)
-    current = _weights(variant, args.against)
+    candidate = weights_named(variant, args.candidate)
+    current = weights_named(variant, args.against)
     if candidate == current:
         raise UsageError("the candidate's weights are the current ones")
     sprt = None

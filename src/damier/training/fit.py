@@ -12,7 +12,9 @@ target is ``sigmoid(K * label / 100)`` for the labelling search's score, blended
 game's result by ``result_weight``. ``K`` is fitted first: the slope at which the labels
 best predict the games' results. The tables start from the current ones (zero when the
 variant has none) and an L2 penalty ``l2`` holds them near the start, so a small data set
-can only nudge them; the hand weights are not penalised. Whole games are held out (every
+can only nudge them; the hand weights are not penalised. With ``min_count`` above one, an
+entry that fewer training positions read than that is not fitted at all (a table learnt
+from zero on a small data set keeps its rare configurations at zero). Whole games are held out (every
 game whose number is divisible by 7) to report the error on positions the fit never saw.
 
 This module must not play or search; it reads samples and weights and returns new ones.
@@ -50,6 +52,9 @@ class FitSettings:
     result_weight: float = 0.0
     hand: bool = True
     tables: bool = True
+    min_count: int = 1
+    """A table entry read by fewer training positions than this keeps its starting value:
+    with few positions per entry the fit learns noise (fresh tables start at zero)."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +200,12 @@ def fit(rules: Rules, start: Weights, samples: Sequence[Sample], settings: FitSe
     params = design.initial()
     start_params = list(params)
     h = len(design.terms)
-    free = [j for j in range(len(params)) if (j < h and settings.hand) or (j >= h and settings.tables)]
+    seen = [0] * len(design.entries)
+    for i in train:
+        for number, _sign in design.rows[i]:
+            seen[number] += 1
+    free = [j for j in range(h) if settings.hand]
+    free += [h + n for n, count in enumerate(seen) if settings.tables and count >= settings.min_count]
     m = [0.0] * len(params)
     v = [0.0] * len(params)
     for epoch in range(1, settings.epochs + 1):
@@ -225,6 +235,7 @@ def fit(rules: Rules, start: Weights, samples: Sequence[Sample], settings: FitSe
         tables[table][index] = int(rounded[h + number])
     report = {
         "K": k, "positions": float(len(samples)), "train": float(len(train)), "test": float(len(test)),
+        "entries_fitted": float(sum(1 for j in free if j >= h)),
         "train_error_before": mean_error(design, start_params, targets, k, train),
         "test_error_before": mean_error(design, start_params, targets, k, test),
         "train_error_after": mean_error(design, rounded, targets, k, train),
