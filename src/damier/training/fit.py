@@ -14,8 +14,11 @@ best predict the games' results. The tables start from the current ones (zero wh
 variant has none) and an L2 penalty ``l2`` holds them near the start, so a small data set
 can only nudge them; the hand weights are not penalised. With ``min_count`` above one, an
 entry that fewer training positions read than that is not fitted at all (a table learnt
-from zero on a small data set keeps its rare configurations at zero). Whole games are held out (every
-game whose number is divisible by 7) to report the error on positions the fit never saw.
+from zero on a small data set keeps its rare configurations at zero). With ``tie`` above
+one, the tables of ``tie`` neighbouring row pairs are one set of parameters: a formation is
+then worth the same a row higher or lower, and each entry is read far more often. Whole
+games are held out (every game whose number is divisible by 7) to report the error on
+positions the fit never saw.
 
 This module must not play or search; it reads samples and weights and returns new ones.
 """
@@ -53,6 +56,9 @@ class FitSettings:
     hand: bool = True
     tables: bool = True
     min_count: int = 1
+    tie: int = 1
+    """Groups of this many consecutive row pairs share one table (learnt once, written to
+    each): fewer parameters, each read by more positions."""
     """A table entry read by fewer training positions than this keeps its starting value:
     with few positions per entry the fit learns noise (fresh tables start at zero)."""
 
@@ -112,7 +118,8 @@ def _sigmoid(x: float) -> float:
 class Design:
     """The sparse rows of the fit (see the module docstring)."""
 
-    def __init__(self, rules: Rules, start: Weights, samples: Sequence[Sample], with_tables: bool) -> None:
+    def __init__(self, rules: Rules, start: Weights, samples: Sequence[Sample], with_tables: bool,
+                 tie: int = 1) -> None:
         # without tables the split means nothing (and the pure path's evaluation refuses a
         # split without tables: evalterms builds the second set from an empty list)
         bare = replace(start, patterns="", pattern_split=0)
@@ -129,6 +136,8 @@ class Design:
         self.hand = [[(j, c[i]) for j, c in enumerate(columns) if c[i]] for i in range(len(samples))]
         geo = rules.geometry
         per_set = len(patterns.windows(geo))
+        self.per_set = per_set
+        self.tie = tie
         self.split = start.pattern_split
         sets = 2 if self.split else 1
         self.start_tables = (patterns.load(start.patterns) if start.patterns
@@ -136,7 +145,8 @@ class Design:
         if len(self.start_tables) != per_set * sets:
             raise ValueError(f"{start.patterns}: {len(self.start_tables)} tables, expected {per_set * sets}")
         self.entries: dict[tuple[int, int], int] = {}
-        """(table, index) -> parameter number after the hand weights."""
+        """(table, index) -> parameter number after the hand weights; with ``tie`` above one
+        the table is the first of its group (:meth:`group`)."""
         self.rows: list[list[tuple[int, float]]] = []
         for s in samples:
             row: list[tuple[int, float]] = []
@@ -144,7 +154,7 @@ class Design:
                 wm, bm = s.white & ~s.kings, s.black & ~s.kings
                 late = per_set if self.split and (wm | bm).bit_count() < self.split else 0
                 for table, index, sign in patterns.features(geo, wm, bm):
-                    key = (late + table, index)
+                    key = (late + table - table % tie, index)
                     number = self.entries.setdefault(key, len(self.entries))
                     row.append((number, float(sign)))
             self.rows.append(row)
@@ -154,8 +164,15 @@ class Design:
         """The parameters at the start: no change of the hand weights, the current tables."""
         out = [0.0] * (len(self.terms) + len(self.entries))
         for (table, index), number in self.entries.items():
-            out[len(self.terms) + number] = float(self.start_tables[table][index])
+            group = self.group(table)
+            out[len(self.terms) + number] = sum(self.start_tables[t][index] for t in group) / len(group)
         return out
+
+    def group(self, table: int) -> range:
+        """The tables that share the parameters of ``table``, the first of its group: ``tie``
+        consecutive row pairs of the same set."""
+        end = (table // self.per_set + 1) * self.per_set
+        return range(table, min(table + self.tie, end))
 
     def score(self, i: int, params: list[float]) -> float:
         h = len(self.terms)
@@ -191,7 +208,7 @@ def fit(rules: Rules, start: Weights, samples: Sequence[Sample], settings: FitSe
     ``progress(epoch, training error)`` is called every few epochs."""
     if not samples:
         raise ValueError("no positions to fit")
-    design = Design(rules, start, samples, settings.tables)
+    design = Design(rules, start, samples, settings.tables, settings.tie)
     k = fit_k(samples)
     lam = settings.result_weight
     targets = [(1 - lam) * _sigmoid(k * s.score / 100) + lam * s.result / 2 for s in samples]
@@ -232,7 +249,8 @@ def fit(rules: Rules, start: Weights, samples: Sequence[Sample], settings: FitSe
         weights = moved(weights, term, int(delta))
     tables = [list(t) for t in design.start_tables] if (settings.tables or start.patterns) else []
     for (table, index), number in design.entries.items():
-        tables[table][index] = int(rounded[h + number])
+        for t in design.group(table):
+            tables[t][index] = int(rounded[h + number])
     report = {
         "K": k, "positions": float(len(samples)), "train": float(len(train)), "test": float(len(test)),
         "entries_fitted": float(sum(1 for j in free if j >= h)),
