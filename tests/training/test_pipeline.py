@@ -94,7 +94,7 @@ def test_gate_plays_both_colours_and_records(trained: tuple[Path, Path]) -> None
     assert weightfile.read(path)["king"] == json.loads(path.read_text())["weights"]["king"]
 
 
-@pytest.mark.parametrize("variant", ["international", "russian"])
+@pytest.mark.parametrize("variant", ["international", "russian", "english"])
 def test_design_rows_rebuild_the_evaluation(variant: str) -> None:
     """The fit's sparse rows at the starting parameters are the evaluation itself (positions
     without kings: the endgame divisors are the only non-linear terms)."""
@@ -211,7 +211,7 @@ def test_shipped_weights_were_made_by_the_pipeline_and_gated() -> None:
     that the candidate won (more wins than losses, SPRT accepted or interval above zero)
     and no gate that it clearly lost (an Elo interval below zero)."""
     shipped = sorted(patterns.DATA.glob("*.json"))
-    assert {"russian", "czech"} <= {path.stem for path in shipped}
+    assert {"russian", "czech", "frisian"} <= {path.stem for path in shipped}
     for path in shipped:
         variant = get_variant(weightfile.variant_of(path)).name
         assert path.stem == variant
