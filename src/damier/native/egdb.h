@@ -98,6 +98,11 @@ int dk_egdb_position(const dk_egdb *db, dk_egdb_config c, uint64_t index, dk_pos
 
 /* The code stored at `index` (egdb_codec.c decodes one block; no allocation). */
 int dk_egdb_table_code(const dk_egdb_table *t, uint64_t index);
+/* Every code of a table into out (dk_egdb_size codes; a checked table). */
+void dk_egdb_table_decode(const dk_egdb_table *t, uint8_t *out);
+/* Set DK_EGDB_DONT_CARE in codes (a table of configuration c) where the men of the index
+ * overlap or the side to move can capture: the values a file need not keep. */
+void dk_egdb_mark_dont_care(const dk_egdb *db, dk_egdb_config c, uint8_t *codes);
 /* Check a compressed table before use: 0, or -1 with a reason. */
 int dk_egdb_table_check(dk_egdb_table *t, char *err, size_t errlen);
 /* Compress `raw` (`size` codes, DK_EGDB_DONT_CARE where any value will do) into blocks of

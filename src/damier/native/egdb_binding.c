@@ -253,6 +253,30 @@ static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
     return PyLong_FromLong(dk_egdb_table_code(t, index));
 }
 
+static PyObject *Egdb_decode(EgdbObject *self, PyObject *args)
+{
+    PyObject *config;
+    int dont_care;
+    dk_egdb_config c;
+    if (!ready(self) || !PyArg_ParseTuple(args, "Op", &config, &dont_care) || config_from(self, config, &c) < 0)
+        return NULL;
+    const dk_egdb_table *t = self->db->tables[dk_egdb_config_id(c)];
+    if (!t) {
+        PyErr_Format(PyExc_KeyError, "no table of configuration %d,%d,%d,%d", c.wm, c.wk, c.bm, c.bk);
+        return NULL;
+    }
+    PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)t->size);
+    if (!out)
+        return NULL;
+    uint8_t *buf = (uint8_t *)PyByteArray_AS_STRING(out);
+    Py_BEGIN_ALLOW_THREADS
+    dk_egdb_table_decode(t, buf);
+    if (dont_care)
+        dk_egdb_mark_dont_care(self->db, c, buf);
+    Py_END_ALLOW_THREADS
+    return out;
+}
+
 typedef struct progress_ctx { PyObject *fn; int failed; } progress_ctx;
 
 static void report(void *ctx, uint64_t done, uint64_t total)
@@ -384,6 +408,9 @@ static PyMethodDef Egdb_methods[] = {
      "position((wm, wk, bm, bk), index) -> (white, black, kings, 0), or None where men overlap"},
     {"code", (PyCFunction)Egdb_code, METH_VARARGS,
      "code((wm, wk, bm, bk), index) -> the code stored at index (any value where the file does not care)"},
+    {"decode", (PyCFunction)Egdb_decode, METH_VARARGS,
+     "decode((wm, wk, bm, bk), dont_care) -> bytearray: every code of the table (255 where the "
+     "file need not keep one: men overlap, or the side to move can capture, when dont_care)"},
     {"solve", (PyCFunction)Egdb_solve, METH_VARARGS,
      "solve(config, out, out_swapped, scratch, progress=None): the codes of config and its swap"},
     {"histogram", (PyCFunction)Egdb_histogram, METH_O, "histogram(raw) -> how many times each byte value occurs"},

@@ -220,3 +220,20 @@ int dk_egdb_table_code(const dk_egdb_table *t, uint64_t index)
         left -= length;
     return code;
 }
+
+void dk_egdb_table_decode(const dk_egdb_table *t, uint8_t *out)
+{
+    if (t->raw) {
+        memcpy(out, t->raw, t->size);
+        return;
+    }
+    for (uint64_t b = 0; b < t->n_blocks; b++) {
+        const uint8_t *p = t->data + get_u64(t->blocks + 8 * b), *end = t->data + get_u64(t->blocks + 8 * b + 8);
+        uint64_t i = b * t->block_len, length;
+        int code;
+        while ((p = token(t, p, end, &code, &length)) != NULL) {
+            memset(out + i, code, length);
+            i += length;
+        }
+    }
+}

@@ -141,13 +141,22 @@ static uint64_t rank(const dk_egdb_geometry *g, const int *a, int n)
 static void unrank(const dk_egdb_geometry *g, uint64_t r, int n, int places, int *out)
 {
     int a = places - 1;
-    for (int j = n; j >= 1; j--) {
-        while (g->binomial[a][j] > r)
-            a--;
-        out[j - 1] = a;
-        r -= g->binomial[a][j];
-        a--;
+    for (int j = n; j >= 2; j--) {
+        /* the largest a with C(a, j) <= r, by bisection of [j - 1, a] (C grows with a) */
+        int lo = j - 1, hi = a;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (g->binomial[mid][j] <= r)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        out[j - 1] = lo;
+        r -= g->binomial[lo][j];
+        a = lo - 1;
     }
+    if (n >= 1)
+        out[0] = (int)r;     /* C(a, 1) = a */
 }
 
 /* Places of the kings among the squares not in `taken` (a mask of squares). */
@@ -189,15 +198,17 @@ uint64_t dk_egdb_index(const dk_egdb *db, const dk_pos64 *p)
 /* The squares not in `taken` at the given places (increasing). */
 static void squares_at(const int *places, int n, uint64_t taken, int *out)
 {
-    int sq = 0, free_seen = 0;
+    /* the place-th free square: start at the place, step over each taken square up to it
+     * (a few pieces, rather than every square below) */
     for (int j = 0; j < n; j++) {
-        for (;; sq++) {
-            if (taken >> sq & 1)
-                continue;
-            if (free_seen++ == places[j])
+        int sq = places[j];
+        for (uint64_t t = taken; t; t &= t - 1) {
+            if (__builtin_ctzll(t) <= sq)
+                sq++;
+            else
                 break;
         }
-        out[j] = sq++;
+        out[j] = sq;
     }
 }
 

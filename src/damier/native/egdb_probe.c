@@ -73,3 +73,13 @@ int dk_egdb_probe(const dk_egdb *db, const dk_pos64 *p)
     dk_egdb_normal(&db->g, p, &n);
     return probe_normal(db, &n);
 }
+
+void dk_egdb_mark_dont_care(const dk_egdb *db, dk_egdb_config c, uint8_t *codes)
+{
+    uint64_t size = dk_egdb_size(&db->g, c);
+    for (uint64_t i = 0; i < size; i++) {
+        dk_pos64 p;
+        if (dk_egdb_position(db, c, i, &p) < 0 || dk_has_capture64(db->k, &p))
+            codes[i] = DK_EGDB_DONT_CARE;
+    }
+}

@@ -79,7 +79,16 @@ static int leaving_moves(solver *s, const dk_pos64 *p, int *win, int *draw, int 
         snprintf(s->err, s->errlen, "a position with more moves than the kernel's lists");
         return -1;
     }
+    int kings = __builtin_popcountll(p->kings);
     for (int i = 0; i < n; i++) {
+        /* A move that captures nothing and crowns no man keeps the material: it stays inside
+         * the pair (the swap after the turn), so it is only counted. Checking that on the move
+         * rather than on the position after it made the 5-piece build about a third faster
+         * (perf: the turn and the apply of every quiet king move were 30% of the solve). */
+        if (!moves[i].remove && __builtin_popcountll(p->kings ^ moves[i].kings_xor) == kings) {
+            inside++;
+            continue;
+        }
         dk_pos64 child, normal;
         dk_apply64(k, p, &moves[i], &child);
         dk_egdb_normal(&s->db->g, &child, &normal);
@@ -138,11 +147,16 @@ static int first_visit(solver *s, int t)
     return 0;
 }
 
-/* A predecessor `q` (normal, table t) of a position settled with `code`. */
+/* A predecessor `q` (normal, table t) of a position settled with `code`. One in which the side
+ * to move must capture is no predecessor (the quiet move is not legal there): its count,
+ * CAPTURE since the first visit, says so without asking the move generator again (that
+ * question was a third of the solve's time). */
 static int update(solver *s, int t, const dk_pos64 *q, int code)
 {
     uint64_t i = dk_egdb_index(s->db, q);
     uint8_t *v = &s->value[t][i], *c = &s->count[t][i];
+    if (*c == CAPTURE)
+        return 0;
     if (dk_egdb_is_loss(code)) {
         if (*v == UNSET || (dk_egdb_is_win(*v) && *v > code + 1))
             return set_code(s, v, code + 1);
@@ -185,7 +199,7 @@ static int predecessors(solver *s, int t, const dk_pos64 *after, int code)
                 if (king)
                     q.kings ^= bit | fbit;
                 q.turn = 0;
-                if (!dk_has_capture64(k, &q) && update(s, t, &q, code) < 0)
+                if (update(s, t, &q, code) < 0)
                     return -1;
             }
         }
@@ -201,8 +215,11 @@ static int pass(solver *s, int d)
         int other = s->n_tables == 1 ? 0 : 1 - t;
         const uint8_t *value = s->value[t];
         for (uint64_t i = 0; i < s->size[t]; i++) {
-            if (value[i] != code)
-                continue;
+            /* one scan of the table per distance: memchr skips the rest quickly */
+            const uint8_t *next = memchr(value + i, code, s->size[t] - i);
+            if (!next)
+                break;
+            i = (uint64_t)(next - value);
             dk_pos64 p, after;
             dk_egdb_position(s->db, s->config[t], i, &p);
             dk_egdb_turned(&s->db->g, &p, &after);
