@@ -18,16 +18,13 @@ from pathlib import Path
 
 from damier.analysis.explorer import Explorer
 from damier.cli import UsageError
+from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 
 
 def default_db() -> Path:
     """``$DAMIER_EXPLORER_DB``, else ``damier/explorer.sqlite3`` in the user's data directory."""
-    env = os.environ.get("DAMIER_EXPLORER_DB")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "damier" / "explorer.sqlite3"
+    return user_path("explorer.sqlite3", env="DAMIER_EXPLORER_DB")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -22,6 +22,7 @@ from pathlib import Path
 from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn
 from damier.analysis.puzzledb import PuzzleStore
 from damier.cli import UsageError
+from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
 
@@ -34,11 +35,7 @@ of three games of brunogui_match_samb_buggy_2003.pdn: 8.4 s with 64 MB, 1.4 s wi
 
 def default_db() -> Path:
     """``$DAMIER_PUZZLES_DB``, else ``damier/puzzles.sqlite3`` in the user's data directory."""
-    env = os.environ.get("DAMIER_PUZZLES_DB")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "damier" / "puzzles.sqlite3"
+    return user_path("puzzles.sqlite3", env="DAMIER_PUZZLES_DB")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -39,6 +39,7 @@ from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.move import Move
 from damier.core.rules import Rules
+from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 
 DATA = Path(__file__).resolve().parent / "data" / "book"
@@ -216,8 +217,7 @@ class OpeningBook:
 
 def user_dir() -> Path:
     """The user's folder of books (``damier book build`` writes there by default)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "damier" / "book"
+    return user_path("book")
 
 
 @lru_cache(maxsize=16)

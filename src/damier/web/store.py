@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from damier.core.userdata import user_path
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -84,11 +86,7 @@ GAME_FIELDS = (
 
 def default_db_path() -> Path:
     """``$DAMIER_DB``, else ``damier/games.sqlite3`` in the user's data directory."""
-    env = os.environ.get("DAMIER_DB")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "damier" / "games.sqlite3"
+    return user_path("games.sqlite3", env="DAMIER_DB")
 
 
 @dataclass
