@@ -21,7 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from damier.core.board import Board
-from damier.core.errors import DamierError, UnknownVariantError, excerpt
+from damier.core.errors import DamierError, UnknownVariantError
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.games import GameService
@@ -33,6 +33,7 @@ from damier.web.limits import (
     BadJson,
     id_number,
     parse_json_object,
+    path_id,
 )
 from damier.web.session import Session
 from damier.web.state import position_json, variant_info, variants_list
@@ -86,11 +87,7 @@ def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str |
 
 
 def game_id(request: Request) -> int:
-    text = request.path_params["gid"]
-    gid = id_number(text)
-    if gid is None:
-        raise WebError(404, f"no game with id {excerpt(text)}", "game_not_found")
-    return gid
+    return path_id(request.path_params, "gid", "game", "game_not_found")
 
 
 async def load(request: Request) -> Session:

@@ -9,11 +9,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.core.errors import excerpt
 from damier.web.api import MAX_PDN, read_body, service
 from damier.web.errors import WebError
 from damier.web.explorer import ExplorerService, game_pdn
-from damier.web.limits import id_number
+from damier.web.limits import path_id
 
 MAX_FEN = 2000
 
@@ -24,11 +23,7 @@ def explorer(request: Request) -> ExplorerService:
 
 
 def explorer_game_id(request: Request) -> int:
-    text = request.path_params["eid"]
-    eid = id_number(text)
-    if eid is None:
-        raise WebError(404, f"no explorer game with id {excerpt(text)}", "explorer_game_not_found")
-    return eid
+    return path_id(request.path_params, "eid", "explorer game", "explorer_game_not_found")
 
 
 async def lookup(request: Request) -> JSONResponse:

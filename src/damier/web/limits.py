@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
+
+from damier.core.errors import excerpt
+from damier.web.errors import WebError
 
 MAX_JSON = 64 * 1024
 """Largest JSON request body (bytes)."""
@@ -47,6 +51,25 @@ def id_number(text: str, max_digits: int = MAX_ID_DIGITS) -> int | None:
     if not (text.isascii() and text.isdigit()) or len(text) > max_digits:
         return None
     return int(text)
+
+
+def path_id(params: Mapping[str, str], key: str, what: str, code: str) -> int:
+    """The id in the path parameter ``key``; a 404 :class:`WebError` with ``code`` that says
+    "no ``what`` with id ..." (the text cut short) when it is not one.
+
+    >>> path_id({"gid": "7"}, "gid", "game", "game_not_found")
+    7
+    >>> try:
+    ...     path_id({"gid": "\u00b2" * 500}, "gid", "game", "game_not_found")
+    ... except WebError as e:
+    ...     print(e.status, e.code, e.message[:18], len(e.message) < 100)
+    404 game_not_found no game with id '\u00b2 True
+    """
+    text = params[key]
+    number = id_number(text)
+    if number is None:
+        raise WebError(404, f"no {what} with id {excerpt(text)}", code)
+    return number
 
 
 class BadJson(ValueError):

@@ -9,10 +9,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.core.errors import excerpt
 from damier.web.api import MAX_PDN, read_body, read_json
 from damier.web.errors import WebError
-from damier.web.limits import id_number
+from damier.web.limits import id_number, path_id
 from damier.web.puzzles import PuzzleService, puzzle_json
 
 
@@ -22,11 +21,7 @@ def puzzles(request: Request) -> PuzzleService:
 
 
 def puzzle_id(request: Request) -> int:
-    text = request.path_params["pid"]
-    pid = id_number(text)
-    if pid is None:
-        raise WebError(404, f"no puzzle with id {excerpt(text)}", "puzzle_not_found")
-    return pid
+    return path_id(request.path_params, "pid", "puzzle", "puzzle_not_found")
 
 
 def player_of(value: object) -> str:

@@ -44,7 +44,7 @@ from damier.web.engine_settings import BUILTIN
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.games import GameService
-from damier.web.limits import MAX_WS_MESSAGE, BadJson, id_number, parse_json_object
+from damier.web.limits import MAX_WS_MESSAGE, BadJson, parse_json_object, path_id
 from damier.web.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
 from damier.web.session import Session
 
@@ -159,11 +159,7 @@ async def game_socket(ws: WebSocket) -> None:
     svc: GameService = ws.app.state.games
     await ws.accept()
     try:
-        text = ws.path_params["gid"]
-        gid = id_number(text)
-        if gid is None:
-            raise WebError(404, f"no game with id {excerpt(text)}", "game_not_found")
-        s = await svc.get(gid)
+        s = await svc.get(path_id(ws.path_params, "gid", "game", "game_not_found"))
     except WebError as e:
         await ws.send_json({"type": "error", "status": e.status, **e.body()})
         await ws.close(code=4404)
