@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+import struct
 from functools import cache
 
 import pytest
@@ -199,11 +200,30 @@ def test_damaged_tables_are_refused() -> None:
         Table(b"XXXX" + blob[4:], 1000)
     with pytest.raises(TableError):
         Table(blob[:-5], 1000)
-    # one block, one run of 1000 codes: a smaller run (the varint's last byte zeroed) leaves
-    # the block ending before its last index
+    # one block, one run of 1000 codes: its last byte zeroed, the block ends before its last
+    # index (format 2: the Huffman-coded token and varint)
     damaged = bytearray(encode(bytes(1000), 1000))
     damaged[-1] = 0
-    table = Table(damaged, 1000)
+    with pytest.raises(TableError):
+        Table(damaged, 1000).code(999)
+
+
+def v1_table(tokens: bytes, size: int) -> bytes:
+    """A one-block table in format 1 (token bytes as they are; symbol 0 is code 0), written
+    here from the format's description, as the files built before format 2 are."""
+    header = b"DKEG" + struct.pack("<IQQ", size, size, 1) + bytes(15) + bytes([1])
+    return header + struct.pack("<2Q", 0, len(tokens)) + tokens
+
+
+def test_format_1_tables_are_still_read() -> None:
+    # a run of 1000 draws: token 0xF0 (long run of symbol 0), varint 984 = 1000 - 16
+    table = Table(v1_table(bytes([0xF0, 0xD8, 0x07]), 1000), 1000)
+    assert table.version == 1 and {table.code(i) for i in (0, 500, 999)} == {0}
+    # 3 draws, then 5 times code 9 (escaped), then 992 draws
+    table = Table(v1_table(bytes([0x20, 0x4F, 9, 0xF0, 0xD0, 0x07]), 1000), 1000)
+    assert [table.code(i) for i in (0, 2, 3, 7, 8, 999)] == [0, 0, 9, 9, 0, 0]
+    # the varint's last byte zeroed: a smaller run, the block ends before its last index
+    table = Table(v1_table(bytes([0xF0, 0xD8, 0x00]), 1000), 1000)
     assert table.code(0) == 0
     with pytest.raises(TableError):
         table.code(999)

@@ -19,7 +19,7 @@ from damier.core.variants import get_variant
 from damier.engine.egdb.codec import DONT_CARE, Table, encode
 from damier.engine.egdb.database import PACKAGE_DIR, EndgameDatabase, configurations
 from damier.engine.egdb.index import EgdbIndex
-from tests.engine.test_egdb import INTERNATIONAL, pure_db
+from tests.engine.test_egdb import INTERNATIONAL, pure_db, v1_table
 
 
 def test_build_russian_three_kings_against_one(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_decode_gives_every_code_and_the_dont_cares() -> None:
 
     db = EndgameDatabase.open(INTERNATIONAL, [PACKAGE_DIR])
     gen = MoveGenerator(INTERNATIONAL)
-    for config in [(1, 0, 1, 0), (0, 1, 1, 0), (1, 1, 0, 1)]:
+    for config in [(1, 0, 1, 0), (0, 1, 1, 0), (1, 0, 0, 1)]:
         table = Table((PACKAGE_DIR / "international" / f"{''.join(map(str, config))}.dkeg").read_bytes(),
                       db.index.size(config))
         codes = db.native.decode(config, False)
@@ -133,6 +133,25 @@ def test_damaged_tables_are_refused_by_c(tmp_path: Path) -> None:
     c.add((0, 1, 0, 1), blob, False)
     with pytest.raises(ValueError):
         c.add((0, 1, 0, 1), blob, False)
+
+
+def test_format_1_tables_are_still_read_by_c() -> None:
+    from damier import _kernel  # type: ignore[attr-defined]
+
+    c = _kernel.Egdb(kernel.native_object(INTERNATIONAL))
+    size = c.size((0, 1, 0, 1))
+    x, varint = size - 8 - 16, bytearray()          # 7 draws, then code 9, then the rest draws
+    while x >= 0x80:
+        varint.append(x & 0x7F | 0x80)
+        x >>= 7
+    varint.append(x)
+    blob = v1_table(bytes([0x60, 0x0F, 9]) + bytes([0xF0]) + bytes(varint), size)
+    assert Table(blob, size).code(7) == 9
+    c.add((0, 1, 0, 1), blob, False)
+    assert [c.code((0, 1, 0, 1), i) for i in (0, 6, 7, 8, size - 1)] == [0, 0, 9, 0, 0]
+    damaged = _kernel.Egdb(kernel.native_object(INTERNATIONAL))
+    with pytest.raises(ValueError):
+        damaged.add((0, 1, 0, 1), blob[:-1], False)
 
 
 def test_probe_c_equals_python() -> None:

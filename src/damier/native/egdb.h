@@ -42,6 +42,8 @@
 #define DK_EGDB_DONT_CARE 255     /* in a raw table being written: any value will do */
 #define DK_EGDB_MAX_PLIES 253     /* the longest distance a code holds */
 
+#define DK_EGDB_HUFFMAN_BITS 12   /* the longest Huffman code of a compressed table */
+
 typedef struct dk_egdb_config { int wm, wk, bm, bk; } dk_egdb_config;
 
 /* The squares of a variant as the index sees them. */
@@ -66,6 +68,8 @@ typedef struct dk_egdb_table {
     const uint8_t *blocks;         /* n_blocks + 1 little-endian uint64 offsets into data */
     const uint8_t *data;
     uint8_t symbols[16];           /* the codes of the tokens' symbols 0-14 */
+    int version;                   /* 1: token bytes as they are; 2: Huffman-coded token bytes */
+    uint16_t lut[1 << DK_EGDB_HUFFMAN_BITS];   /* version 2: next bits -> byte << 4 | code length */
 } dk_egdb_table;
 
 /* The database of one variant: the kernel it was built with and the tables it has. */

@@ -366,6 +366,10 @@ static PyObject *Egdb_encode(EgdbObject *self, PyObject *args)
     size = dk_egdb_encode(raw.buf, (uint64_t)raw.len, block_len, buf, bound);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&raw);
+    if (size == 0) {
+        PyMem_RawFree(buf);
+        return PyErr_NoMemory();
+    }
     PyObject *result = PyBytes_FromStringAndSize((const char *)buf, (Py_ssize_t)size);
     PyMem_RawFree(buf);
     return result;
