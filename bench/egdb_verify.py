@@ -9,7 +9,7 @@ nothing of the retrograde solver is used.
 
     .venv/bin/python bench/egdb_verify.py --variant international 0301 0103
     .venv/bin/python bench/egdb_verify.py --pieces 4          # every table of 4 pieces
-    .venv/bin/python bench/egdb_verify.py --root DIR --pieces 5
+    .venv/bin/python bench/egdb_verify.py --root DIR --pieces 5 --sample 2000   # random positions
 
 Prints one line per table (positions checked, mismatches, CPU seconds); exit status 1 on a
 mismatch.
@@ -18,6 +18,7 @@ mismatch.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
@@ -41,6 +42,9 @@ def main() -> int:
     ap.add_argument("--root", action="append", type=Path,
                     help="folder of the tables (default: the search path)")
     ap.add_argument("--pure", action="store_true", help="moves by the pure-Python generator")
+    ap.add_argument("--sample", type=int, default=0, metavar="N",
+                    help="check N random positions of each table (seed --seed) instead of all")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rules = get_variant(args.variant)
     db = EndgameDatabase.open(rules, args.root or search_path())
@@ -49,10 +53,13 @@ def main() -> int:
     if args.pieces:
         wanted += [c for c in configurations(args.pieces) if c in db.files]
     failed = False
+    rng = random.Random(args.seed)
     for config in wanted:
         start = time.process_time()
         checked = bad = 0
-        for i in range(db.index.size(config)):
+        size = db.index.size(config)
+        indices = (rng.randrange(size) for _ in range(args.sample)) if args.sample else range(size)
+        for i in indices:
             pos = db.index.position(config, i)
             if pos is None:
                 continue
