@@ -198,3 +198,24 @@ def test_c_and_python_searches_probe_alike(fen: str) -> None:
                 for i in s.iterate(root, limits)]
 
     assert summary(native) == summary(pure)
+
+
+def test_tables_built_into_the_user_folder_are_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``damier egdb build`` writes by default ($XDG_DATA_HOME/damier/egdb) is found by
+    the engine without further ado, beside the shipped tables: here the Russian tables of two
+    pieces (the package ships none), and their value in the engine's analysis."""
+    from damier.engine import Engine, Limit
+    from damier.engine.egdb import database
+    from damier.engine.egdb.build import build
+    from damier.protocol.match.executors import InlineExecutor
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("DAMIER_EGDB", raising=False)
+    monkeypatch.setattr(database, "_SHARED", {})
+    report = build("russian", 2, database.user_dir(), InlineExecutor(), reuse=())
+    assert len(report.written) == len(configurations(2))
+    assert database.search_path()[0] == tmp_path / "damier" / "egdb"
+    board = Board("russian", fen="W:WKA1:BKH8")           # a1's only diagonal is the one h8 holds
+    info = Engine().analyse(board, Limit(depth=3))[0]
+    assert info.egdb is not None and (info.egdb.result, info.egdb.plies) == ("loss", 2)
+    assert EndgameDatabase.open("czech").max_pieces == 4   # the shipped tables are still there
