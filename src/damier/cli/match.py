@@ -1,7 +1,8 @@
 """``damier match``: play an engine match and report W/D/L, Elo with its 95% interval, and
 optionally run an SPRT that stops the match once it decides.
 
-Engines are given as two positional short specs — ``damier[:level=N]`` (in-process) or a
+Engines are given as two positional short specs — ``damier[:level=N]`` (in-process; also
+``book=off`` and ``weights=FILE``, a candidate evaluation) or a
 Hub-2 command line (``"damier hub --level 3"``, ``hub:/path/scan hub``) — or, like
 cutechess-cli, with repeatable ``--engine name=… cmd=… dir=… proto=builtin|hub|hub1|dxp
 option.NAME=VALUE`` (see :mod:`damier.protocol.match.players`). Games run on a local process pool
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import sys
 import time
@@ -36,12 +38,13 @@ from damier.protocol.pdnout import append_pdn, game_pdn
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("match", help="play an engine match (Elo, SPRT, process pool or Dask)")
     p.add_argument("engines", metavar="ENGINE", nargs="*",
-                   help="short spec: damier[:level=N] or a Hub-2 command line (two in all, "
-                        "counting --engine)")
+                   help="short spec: damier[:level=N,book=off,weights=FILE] or a Hub-2 command "
+                        "line (two in all, counting --engine)")
     p.add_argument("--engine", dest="engine_settings", action="append", nargs="+", default=[],
                    metavar="NAME=VALUE",
                    help="an engine as settings: name=… cmd=… dir=… proto=builtin|hub|hub1|dxp "
-                        "level=N host=HOST:PORT timeout=S option.NAME=VALUE (repeatable)")
+                        "level=N book=on|off weights=FILE host=HOST:PORT timeout=S "
+                        "option.NAME=VALUE (repeatable)")
     add_variant_argument(p)
     p.add_argument("--games", type=bounded_int(1, 10_000_000), default=10,
                    help="games to play (10; SPRT may stop early)")
@@ -146,7 +149,9 @@ def run(args: argparse.Namespace) -> int:
                          f"got {len(specs)}")
     a, b = specs
     if a.kind == b.kind == "damier" and a.name == b.name:
-        b = EngineSpec(b.kind, b.name + "'", b.level, b.command)
+        b = dataclasses.replace(b, name=b.name + "'")
+    for engine in (a, b):
+        engine.engine_weights(variant)   # a weights file that does not fit fails here, once
     spec = args.openings or ("2move" if variant == "international" else "start")
     openings = [START] if spec == "start" else load_openings(spec, variant)
     sprt = None

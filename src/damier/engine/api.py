@@ -35,11 +35,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Protocol, runtime_checkable
 
 from damier.core.board import Board
 from damier.core.rules import Rules
 from damier.engine.engine import Engine, Info, PlayResult
+from damier.engine.evaluate import Weights
 from damier.engine.timecontrol import Limit
 
 
@@ -77,14 +79,17 @@ class EngineLike(Protocol):
 
 class BuiltinEngine:
     """damier's own engine behind :class:`EngineLike` (``analyse`` streams like
-    :meth:`Engine.iterate <damier.engine.engine.Engine.iterate>`)."""
+    :meth:`Engine.iterate <damier.engine.engine.Engine.iterate>`); ``book`` and ``weights``
+    are :class:`~damier.engine.engine.Engine`'s (a new game keeps them)."""
 
     def __init__(
         self, variant: str | Rules = "international", level: int = 10, name: str | None = None,
-        hash_mb: int = 32, seed: int | None = None,
+        hash_mb: int = 32, seed: int | None = None, book: bool = True,
+        weights: Weights | None = None,
     ) -> None:
-        self._args = (variant, level, hash_mb, seed)
-        self.engine = Engine(variant, level=level, hash_mb=hash_mb, seed=seed)
+        self._make = partial(Engine, variant, level=level, hash_mb=hash_mb, seed=seed,
+                             book=book, weights=weights)
+        self.engine = self._make()
         self._name = name or f"damier-{level}"
 
     @property
@@ -103,8 +108,7 @@ class BuiltinEngine:
         self.engine.stop()
 
     def new_game(self) -> None:
-        variant, level, hash_mb, seed = self._args
-        self.engine = Engine(variant, level=level, hash_mb=hash_mb, seed=seed)
+        self.engine = self._make()
 
     def quit(self) -> None:
         self.engine.stop()

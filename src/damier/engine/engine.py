@@ -34,6 +34,7 @@ from damier.core.variants import get_variant
 from damier.engine.book import OpeningBook
 from damier.engine.egdb.database import shared_database
 from damier.engine.egdb.values import TableValue
+from damier.engine.evaluate import Weights
 from damier.engine.levels import choose, level
 from damier.engine.native import AnySearcher, make_searcher
 from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
@@ -97,7 +98,9 @@ class Engine:
     table, ``seed`` makes the random choices of low levels repeatable; ``egdb`` probes the
     endgame databases found (:mod:`damier.engine.egdb`) in the search; ``book`` plays the
     variant's opening book (:mod:`damier.engine.book`) at levels :data:`BOOK_LEVEL` and up
-    (``play`` only: analysis always searches). Searches limited by
+    (``play`` only: analysis always searches); ``weights`` replaces the variant's evaluation
+    weights (e.g. a candidate read from a file, see :func:`~damier.engine.evaluate.weights_from_file`).
+    Searches limited by
     depth or nodes start from an empty table, so they are reproducible (same nodes, same
     result); timed searches keep the table from one move to the next.
     """
@@ -110,8 +113,10 @@ class Engine:
         seed: int | None = None,
         egdb: bool = True,
         book: bool | OpeningBook = True,
+        weights: Weights | None = None,
     ) -> None:
         self.rules = get_variant(variant)
+        self.weights = weights
         self.egdb = egdb
         self.book = (OpeningBook.default(self.rules) if book is True else book) or None
         self.level = level
@@ -139,6 +144,8 @@ class Engine:
         if s is None or s.rules is not rules:
             s = make_searcher(rules, self.hash_mb)
             s.use_egdb(shared_database(rules) if self.egdb else None)
+            if self.weights is not None and rules is self.rules:
+                s.use_weights(self.weights)
             self._searchers[rules.name] = s
         return s
 

@@ -42,6 +42,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from pathlib import Path
 
 from damier.core.rules import Rules
 from damier.engine import evalterms, weightfile
@@ -156,6 +157,39 @@ def with_fields(base: Weights, fields: dict[str, weightfile.FieldValue]) -> Weig
     return replace(base, **fields)  # type: ignore[arg-type]
 
 
+def weights_from_file(path: str | Path, rules: Rules) -> Weights:
+    """The weights of a weights file (:mod:`damier.engine.weightfile`) trained for ``rules``'
+    variant, over the variant's own (a field the file leaves out keeps its value).
+
+    A file that cannot be read, is not a weights file, is for another variant or whose
+    pattern tables do not fit the board is a :class:`ValueError` that names the file.
+
+    >>> from damier.core.variants import get_variant
+    >>> weights_from_file(weightfile.DATA / "russian.json", get_variant("russian")).king > 0
+    True
+    >>> weights_from_file(weightfile.DATA / "russian.json", get_variant("czech"))
+    Traceback (most recent call last):
+    ...
+    ValueError: .../russian.json: weights for russian, not czech
+    """
+    path = Path(path)
+    try:
+        trained_for = weightfile.variant_of(path)
+        weights = with_fields(weights_for(rules), weightfile.read(path))
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    except ValueError as e:
+        message = str(e)
+        raise ValueError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    if trained_for != rules.name:
+        raise ValueError(f"{path}: weights for {trained_for}, not {rules.name}")
+    try:   # builds the pattern tables: a missing or misfit table file fails here, not in a game
+        build_evaluator(rules, weights)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: its pattern tables do not load ({e})") from None
+    return weights
+
+
 def _code_weights(rules: Rules) -> Weights:
     w = VARIANT_WEIGHTS.get(rules.name)
     if w is not None:
@@ -201,4 +235,5 @@ def _cached_evaluator(rules: Rules, wt: Weights) -> Evaluator:
     return evaluate
 
 
-__all__ = ["Evaluator", "VARIANT_WEIGHTS", "Weights", "build_evaluator", "weights_for", "with_fields"]
+__all__ = ["Evaluator", "VARIANT_WEIGHTS", "Weights", "build_evaluator", "weights_for",
+           "weights_from_file", "with_fields"]

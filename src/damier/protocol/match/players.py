@@ -5,11 +5,14 @@ An :class:`EngineSpec` is a small picklable description (what a worker process o
 worker receives); :meth:`EngineSpec.create` builds the :class:`Player` in the process that
 plays. Specs are written on the command line in two ways:
 
-* short: ``damier`` or ``damier:level=N`` (``damier:N``; ``name=X`` renames it) — damier's
-  engine in-process; ``hub:COMMAND`` or any other text — a command line that starts a Hub-2
+* short: ``damier`` or ``damier:level=N`` (``damier:N``; ``name=X`` renames it,
+  ``book=off`` plays without the opening book, ``weights=PATH`` evaluates with the weights
+  file at ``PATH``, e.g. a candidate of ``damier train fit``; settings separated by commas)
+  — damier's engine in-process; ``hub:COMMAND`` or any other text — a command line that starts a Hub-2
   engine (``"damier hub --level 3"``);
 * cutechess-style settings (:meth:`EngineSpec.from_settings`): ``name=scan cmd="./scan hub"
-  dir=/opt/scan proto=hub1 option.book=false``, with ``proto`` one of ``builtin`` (``level=N``),
+  dir=/opt/scan proto=hub1 option.book=false``, with ``proto`` one of ``builtin`` (``level=N``,
+  ``book=on|off``, ``weights=PATH``),
   ``hub``, ``hub1``, ``dxp`` (``cmd`` started as a follower — ``{port}`` in it is replaced by a
   free loopback port — and/or ``host=HOST:PORT`` to connect to), ``option.NAME=VALUE`` for
   Hub parameters. The Hub ``variant`` parameter is set to the match's variant.
@@ -26,14 +29,17 @@ from __future__ import annotations
 import math
 import shlex
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from damier.core.board import Board
 from damier.core.colors import WHITE
 from damier.core.errors import excerpt
 from damier.core.move import Move
+from damier.core.variants import get_variant
 from damier.engine.api import BuiltinEngine, EngineLike
+from damier.engine.evaluate import Weights, weights_from_file
 from damier.engine.timecontrol import Limit
 from damier.protocol.errors import MatchError
 
@@ -204,6 +210,10 @@ class EngineSpec:
     options: tuple[tuple[str, str], ...] = ()
     address: str | None = None
     move_timeout: float = DEFAULT_MOVE_TIMEOUT
+    book: bool = True
+    """The built-in engine plays from its opening book."""
+    weights: str | None = None
+    """The built-in engine's evaluation weights file (``None``: the variant's own)."""
 
     @property
     def label(self) -> str:
@@ -231,9 +241,9 @@ class EngineSpec:
         return cls("hub", "", 10, argv)
 
     @classmethod
-    def _builtin(cls, text: str, items: object) -> EngineSpec:
-        level, name = 10, ""
-        for item in items:  # type: ignore[attr-defined]
+    def _builtin(cls, text: str, items: Iterable[str]) -> EngineSpec:
+        level, name, book, weights = 10, "", True, None
+        for item in items:
             key, eq, value = item.partition("=")
             if not eq:
                 key, value = "level", key
@@ -243,9 +253,29 @@ class EngineSpec:
                 level = int(value)
             elif key == "name":
                 name = value
+            elif key == "book":
+                if value.lower() not in SWITCH:
+                    raise MatchError(f"engine {text!r}: book must be on or off, not "
+                                     f"{excerpt(value)}")
+                book = SWITCH[value.lower()]
+            elif key == "weights":
+                weights = _weights_path(value, text)
             else:
-                raise MatchError(f"engine {text!r}: unknown setting {key!r} (level, name)")
-        return cls("damier", name or f"damier-{level}", level)
+                raise MatchError(f"engine {text!r}: unknown setting {key!r} (level, name, book, "
+                                 "weights)")
+        return cls("damier", name or f"damier-{level}", level, book=book, weights=weights)
+
+    def engine_weights(self, variant: str) -> Weights | None:
+        """The built-in engine's weights for ``variant`` (``None``: its own);
+        :class:`MatchError` if the weights file does not fit (see
+        :func:`~damier.engine.evaluate.weights_from_file`). Call it before a match to fail
+        at once rather than in every game."""
+        if self.weights is None:
+            return None
+        try:
+            return weights_from_file(self.weights, get_variant(variant))
+        except ValueError as e:
+            raise MatchError(f"engine {self.label!r}: {e}") from None
 
     @classmethod
     def from_settings(cls, settings: Sequence[str]) -> EngineSpec:
@@ -261,11 +291,11 @@ class EngineSpec:
                 if not key[7:]:
                     raise MatchError(f"engine {text!r}: option without a name")
                 options.append((key[7:], value))
-            elif key in ("name", "cmd", "dir", "proto", "level", "host", "timeout"):
+            elif key in SETTINGS:
                 values[key] = value
             else:
                 raise MatchError(f"engine {text!r}: unknown setting {key!r} (name, cmd, dir, "
-                                 "proto, level, host, timeout, option.NAME)")
+                                 "proto, level, book, weights, host, timeout, option.NAME)")
         proto = values.get("proto", "builtin" if "cmd" not in values and "host" not in values
                             else "hub")
         kind = KINDS.get(proto)
@@ -281,13 +311,14 @@ class EngineSpec:
             if not timeout > 0:
                 raise MatchError(f"engine {text!r}: timeout must be a positive number of seconds")
         if kind == "damier":
-            level = [f"level={values['level']}"] if "level" in values else []
-            named = [f"name={values['name']}"] if "name" in values else []
-            spec = cls._builtin(text, level + named)
+            spec = cls._builtin(text, [f"{k}={values[k]}" for k in BUILTIN_SETTINGS if k in values])
             if options or "cmd" in values or "dir" in values:
-                raise MatchError(f"engine {text!r}: the built-in engine takes level= and name= "
-                                 "only")
+                raise MatchError(f"engine {text!r}: the built-in engine takes level=, name=, "
+                                 "book= and weights= only")
             return spec
+        if "book" in values or "weights" in values:
+            raise MatchError(f"engine {text!r}: book= and weights= are for the built-in engine "
+                             "(an external engine's own settings are option.NAME=VALUE)")
         command = tuple(_split(values.get("cmd", "")))
         if kind in ("hub", "hub1") and not command:
             raise MatchError(f"engine {text!r}: a Hub engine needs cmd=")
@@ -311,7 +342,8 @@ class EngineSpec:
     def start(self, variant: str) -> EngineLike:
         """The engine, started and ready to play ``variant``."""
         if self.kind == "damier":
-            return BuiltinEngine(variant, self.level, self.name or None)
+            return BuiltinEngine(variant, self.level, self.name or None, book=self.book,
+                                 weights=self.engine_weights(variant))
         if self.kind in ("hub", "hub1"):
             from damier.protocol.hub.engine import HubEngine
 
@@ -329,10 +361,30 @@ class EngineSpec:
                          move_timeout=self.move_timeout)
 
 
+SETTINGS = ("name", "cmd", "dir", "proto", "level", "book", "weights", "host", "timeout")
+"""The settings of :meth:`EngineSpec.from_settings` (besides ``option.NAME``)."""
+BUILTIN_SETTINGS = ("level", "name", "book", "weights")
+"""The settings the built-in engine takes."""
+SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
+          "1": True, "0": False}
+"""Values of an on/off setting."""
+
+
 def _is_setting(word: str) -> bool:
     key = word.partition("=")[0]
-    return "=" in word and (key in ("name", "cmd", "dir", "proto", "level", "host", "timeout")
-                            or key.startswith("option."))
+    return "=" in word and (key in SETTINGS or key.startswith("option."))
+
+
+def _weights_path(value: str, text: str) -> str:
+    """``weights=`` of a spec: the path of a weights file that exists (its content is
+    checked against the match's variant by :meth:`EngineSpec.engine_weights`)."""
+    path = Path(value).expanduser()
+    if not value:
+        raise MatchError(f"engine {text!r}: weights= needs the path of a weights file "
+                         "(<variant>.json, as damier train fit writes it)")
+    if not path.is_file():
+        raise MatchError(f"engine {text!r}: weights file {excerpt(value)} not found")
+    return str(path.resolve())
 
 
 def _split(text: str) -> list[str]:
