@@ -7,8 +7,10 @@ movetext in short notation with the long form only for ambiguous captures (the c
 ``pdn`` notation), the variant's square names and capture separator, ``N.`` before the
 first player's moves and ``N...`` before the other player's move where it does not directly
 follow, comments, NAGs, strength signs, setups and variations preserved, lines wrapped at
-``line_length`` characters; every game ends with ``*`` (the result lives in the ``Result``
-tag, docs/pdn.md "Files and games"). Czech-traditional huff moves are single tokens ``h13,21-17``.
+``line_length`` characters; every game ends with its game termination marker, the result
+of its ``Result`` tag (``*`` when the tag holds no result: unknown or unfinished; PDN 3.0
+wants the two to agree, docs/pdn.md "Files and games"). Czech-traditional huff moves are
+single tokens ``h13,21-17``.
 
 It must not read PDN text.
 
@@ -51,6 +53,24 @@ def _tag_name(name: str) -> str:
     if not clean or not clean[0].isalpha():
         clean = "X" + clean
     return clean[0].upper() + clean[1:]
+
+
+RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"))
+"""The game termination markers of PDN 3.0 (those the reader ends a game at)."""
+
+
+def terminator(game: Game) -> str:
+    """The game termination marker that agrees with ``game``'s ``Result`` tag: the result
+    itself, or ``*`` for a value that is not a PDN result.
+
+    >>> from damier.formats.pdn.reader import parse_game
+    >>> terminator(parse_game('[Result "2-0"] 1.32-28 *')), terminator(parse_game('1.32-28 0-2'))
+    ('2-0', '0-2')
+    >>> terminator(parse_game('[Result "?"] 1.32-28 *'))
+    '*'
+    """
+    result = game.result
+    return result if result in RESULTS else "*"
 
 
 def header(game: Game) -> dict[str, str]:
@@ -154,7 +174,7 @@ class _Movetext:
         for nag in root.nags:
             self.out.append(f"${nag}")
         self.line(root, _Numbering(), force or bool(root.nags))
-        self.out.append("*")
+        self.out.append(terminator(game))
         return self.out
 
 
