@@ -1,7 +1,8 @@
 """A misbehaving Hub engine for the match tests: ``python fake_hub_engine.py MODE`` where MODE
 is ``crash`` (exits when asked to search), ``illegal`` (answers a move that is never legal),
-``error`` (answers ``error`` instead of searching), ``hang`` (never answers a search) or
-``garbage`` (answers a line that is not Hub)."""
+``error`` (answers ``error`` instead of searching), ``hang`` (never answers a search),
+``garbage`` (answers a line that is not Hub) or ``record LOG`` (appends every line it is sent
+to the file LOG, then answers like ``illegal``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import sys
 def main() -> None:
     mode = sys.argv[1]
     for line in sys.stdin:
+        if mode == "record":
+            with open(sys.argv[2], "a", encoding="utf-8") as log:
+                log.write(line)
         command = line.split()[0] if line.split() else ""
         if command == "hub":
             print("id name=Fake version=0", flush=True)
@@ -21,7 +25,7 @@ def main() -> None:
             if mode == "crash":
                 sys.stderr.write("fake engine: segmentation fault\n")
                 sys.exit(139)
-            if mode == "illegal":
+            if mode in ("illegal", "record"):
                 print("done move=11-15", flush=True)
             if mode == "error":
                 print('error message="bad position"', flush=True)

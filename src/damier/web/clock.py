@@ -65,6 +65,16 @@ def time_left(s: Session, color: int, now: float) -> int:
     return left
 
 
+def engine_clocks(s: Session) -> tuple[tuple[int, int] | None, float]:
+    """What the engine is told of the clocks as it starts to think: the milliseconds left to
+    White and to Black now, and the increment in seconds (``(None, 0.0)`` without a time
+    control)."""
+    if s.row.time_control is None:
+        return None, 0.0
+    now_ = now()
+    return (time_left(s, WHITE, now_), time_left(s, BLACK, now_)), s.row.time_control["increment"]
+
+
 def clocks_json(s: Session) -> dict[str, Any] | None:
     """Both clocks (milliseconds) and the side whose clock runs, or ``None`` without clock."""
     if s.row.time_control is None:

@@ -14,6 +14,11 @@ the caller a move of its own choosing: :meth:`Thinker.choose` closes it and rais
 :meth:`Thinker.analyse` reports ``{"error": ..., "code": "engine_failed", "engine": ...,
 "reason": ..., "done": true}``.
 
+How long the engine thinks (:func:`move_limit`): in a game with a clock it gets both sides'
+time left and the increment, and its own time manager (:mod:`damier.engine.timecontrol`;
+for an external engine, what its protocol carries of them) shares the time out as in a
+match; without a clock the level sets a fixed time per move (:data:`LEVEL_SECONDS`).
+
 This module must not touch HTTP, the store or the event loop.
 """
 
@@ -27,9 +32,10 @@ from typing import Any
 
 from damier.core.board import Board
 from damier.core.move import Move
+from damier.engine.timecontrol import Limit
 
 LEVEL_SECONDS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0, 3.0, 5.0)
-"""Thinking time per move for levels 1..10 when no clock is running."""
+"""Thinking time per move for levels 1..10 in a game without a clock."""
 
 
 def engine_module() -> Any | None:
@@ -43,13 +49,26 @@ def engine_module() -> Any | None:
     return eng
 
 
-def move_seconds(level: int, remaining_ms: int | None, increment_s: float) -> float:
-    """Time to think for one move: the level's time, capped by the clock if one runs."""
-    t = LEVEL_SECONDS[max(1, min(10, level)) - 1]
-    if remaining_ms is not None:
-        budget = remaining_ms / 1000 / 30 + increment_s * 0.6
-        t = min(t, max(0.02, budget))
-    return t
+def move_limit(level: int, clocks_ms: tuple[int, int] | None = None,
+               increment: float = 0.0) -> Limit:
+    """The search limit of the engine's move in a game at ``level``.
+
+    With a clock, ``clocks_ms`` is the time left to White and to Black in milliseconds (the
+    mover's as of now) and ``increment`` the Fischer increment in seconds: the engine gets
+    them all and decides itself (the built-in engine's time manager, within its level's
+    depth and time caps; a Hub engine gets the mover's time and the increment, a DXP engine
+    the game time). Without a clock the level's time per move.
+
+    >>> move_limit(3) == Limit(time=0.2)
+    True
+    >>> limit = move_limit(10, (61_500, -20), 3.0)
+    >>> limit.time, limit.white_clock, limit.black_clock, limit.increment
+    (None, 61.5, 0.0, 3.0)
+    """
+    if clocks_ms is None:
+        return Limit(time=LEVEL_SECONDS[max(1, min(10, level)) - 1])
+    white, black = (max(0, ms) / 1000 for ms in clocks_ms)
+    return Limit(white_clock=white, black_clock=black, increment=max(0.0, increment))
 
 
 class EngineFailed(Exception):
@@ -95,8 +114,9 @@ class Thinker:
                 self._engine = make(self.variant, self.level)
             return self._engine
 
-    def choose(self, board: Board, seconds: float) -> Move:
-        """The engine's move in ``board`` (blocking). Falls back to a random legal move."""
+    def choose(self, board: Board, limit: Limit) -> Move:
+        """The engine's move in ``board`` under ``limit`` (blocking; see :func:`move_limit`).
+        Falls back to a random legal move."""
         self._stopped.clear()
         moves = list(board.legal_moves)
         if not moves:
@@ -104,10 +124,8 @@ class Thinker:
         engine = self._get()
         if engine is None or len(moves) == 1:
             return moves[0] if len(moves) == 1 else random.choice(moves)
-        eng = engine_module()
-        assert eng is not None
         try:
-            result = engine.play(board, eng.Limit(time=seconds))
+            result = engine.play(board, limit)
         except Exception as e:
             if not self.external:
                 raise
@@ -134,12 +152,10 @@ class Thinker:
         if engine is None:
             on_info({"error": "the engine is not available"})
             return
-        eng = engine_module()
-        assert eng is not None
         turn = board.turn
         try:
             with contextlib.closing(
-                    engine.analyse(board.copy(), eng.Limit(time=seconds), multipv)) as infos:
+                    engine.analyse(board.copy(), Limit(time=seconds), multipv)) as infos:
                 for info in infos:
                     if self._stopped.is_set():
                         break

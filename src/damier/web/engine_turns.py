@@ -26,9 +26,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from damier.core.board import Board
 from damier.core.move import Move
+from damier.engine.timecontrol import Limit
 from damier.web import clock
 from damier.web.actions import push
-from damier.web.engine_bridge import EngineFailed, Thinker, move_seconds
+from damier.web.engine_bridge import EngineFailed, Thinker, move_limit
 from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
 from damier.web.session import Session, save
@@ -86,10 +87,10 @@ class EngineTurns:
                                             e.message)
             return Thinker(s.row.variant, s.row.level)
 
-    async def _think(self, thinker: Thinker, board: Board, seconds: float) -> Move:
+    async def _think(self, thinker: Thinker, board: Board, limit: Limit) -> Move:
         loop = asyncio.get_running_loop()
         pool = self.external_pool if thinker.external else self.pool
-        return await loop.run_in_executor(pool, thinker.choose, board, seconds)
+        return await loop.run_in_executor(pool, thinker.choose, board, limit)
 
     async def _turns(self, s: Session) -> None:
         while True:
@@ -104,16 +105,11 @@ class EngineTurns:
                 if s.thinker is None:
                     s.thinker = self._thinker(s)
                 thinker = s.thinker
-                remaining = None
-                inc = 0.0
-                if s.row.time_control is not None:
-                    remaining = clock.time_left(s, board.turn, clock.now())
-                    inc = s.row.time_control["increment"]
-                seconds = move_seconds(s.row.level, remaining, inc)
+                limit = move_limit(s.row.level, *clock.engine_clocks(s))
                 s.thinking = True
             await notify(s)
             try:
-                move = await self._think(thinker, board, seconds)
+                move = await self._think(thinker, board, limit)
             except EngineFailed as e:
                 async with s.lock:
                     if s.version != version:
