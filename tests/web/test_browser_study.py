@@ -1,6 +1,7 @@
 """Review, puzzles and the opening explorer in headless Chromium: a game reviewed on the
 server with its graph (clicked), marks and better move, and the stored review shown again
 after a reload; a puzzle failed, hinted and solved, then the board given back to the game;
+a puzzle given up, its solution written out and played on the board;
 the explorer's moves played from the board's position and an example game opened, and the
 panels in another language. The live server of this module has no default puzzles or
 explorer games (the tests import small collections of their own, so the answers are
@@ -141,6 +142,30 @@ def test_puzzle_failed_hinted_solved(browser: Any, study_server: LiveServer) -> 
     browser.find_element(By.ID, "puzzle-exit").click()
     wait(browser, lambda d: shown(d, "moves") and piece_on(d, 31) == "w")
     assert js(browser, "window.damier.puzzle") is None
+    browser.find_element(By.ID, "btn-puzzles").click()
+
+
+def test_puzzle_solution_shown(browser: Any, study_server: LiveServer) -> None:
+    g = api(study_server, "POST", "/api/games", {})
+    open_game(browser, study_server, g["id"])
+    browser.execute_script("localStorage.setItem('damier.player', 'gives-up');")
+    browser.find_element(By.ID, "btn-puzzles").click()
+    wait(browser, lambda d: "failed 0" in text_of(d, "puzzle-stats"))
+    browser.find_element(By.ID, "puzzle-next").click()
+    wait(browser, lambda d: "White to move and win" in text_of(d, "puzzle-prompt"))
+    wait(browser, lambda d: piece_on(d, 35) == "w" and piece_on(d, 12) is None)
+    browser.find_element(By.ID, "puzzle-solution").click()
+    wait(browser, lambda d: "Solution: 35-30 20x29 34x12" in text_of(d, "puzzle-feedback"))
+    # the board plays the solution through to its end; nothing more can be played
+    wait(browser, lambda d: piece_on(d, 12) == "w" and piece_on(d, 35) is None
+         and piece_on(d, 24) is None and piece_on(d, 29) is None, SLOW)
+    assert "failed 1" in text_of(browser, "puzzle-stats")
+    assert not browser.find_element(By.ID, "puzzle-solution").is_enabled()
+    assert not browser.find_element(By.ID, "puzzle-hint").is_enabled()
+    assert js(browser, "window.damier.puzzle.interactive()") is False
+    shot(browser, "83-puzzle-solution")
+    browser.find_element(By.ID, "puzzle-exit").click()
+    wait(browser, lambda d: js(d, "window.damier.puzzle") is None)
     browser.find_element(By.ID, "btn-puzzles").click()
 
 

@@ -130,6 +130,34 @@ def test_puzzle_errors(client: TestClient) -> None:
     assert r.status_code == 422
 
 
+def test_show_the_solution(client: TestClient) -> None:
+    load(client, COLLECTION)
+    pid = client.get("/api/puzzles/next", params={"player": "ann"}).json()["id"]
+    r = client.post(f"/api/puzzles/{pid}/solution", json={"step": 0, "player": "ann"})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert [m["notation"] for m in answer["moves"]] == ["35-30", "20x29", "34x12"]
+    assert [(m["from"], m["to"]) for m in answer["moves"]] == [(35, 30), (20, 29), (34, 12)]
+    assert answer["moves"][1]["position"]["turn"] == "white"
+    last = answer["moves"][-1]["position"]
+    assert last["fen"] == "B:W12,28,30,40,50:B5,13,15,19" and last["turn"] == "black"
+    # giving up is a failure, and only the first result counts
+    assert (answer["stats"]["failed"], answer["stats"]["streak"]) == (1, 0)
+    assert move(client, pid, "35-30", 0, player="ann").json()["stats"]["failed"] == 1
+    solved = move(client, pid, "34x12", 2, player="ann").json()
+    assert solved["solved"] and solved["stats"]["score"] == 0
+    # from the solver's second move: the rest only; the first result stays
+    rest = client.post(f"/api/puzzles/{pid}/solution", json={"step": 2, "player": "bob"}).json()
+    assert [m["notation"] for m in rest["moves"]] == ["34x12"] and rest["stats"]["failed"] == 1
+    for body, status, code in (({"step": 1}, 422, "bad_step"), ({"step": 4}, 422, "bad_step"),
+                               ({"step": True}, 422, "bad_step"),
+                               ({"player": "x" * 41}, 422, "bad_player_name")):
+        r = client.post(f"/api/puzzles/{pid}/solution", json=body)
+        assert (r.status_code, r.json()["code"]) == (status, code), body
+    r = client.post("/api/puzzles/999/solution", json={"step": 0})
+    assert (r.status_code, r.json()["code"]) == (404, "puzzle_not_found")
+
+
 def test_the_shipped_puzzles_are_served(client: TestClient, monkeypatch: pytest.MonkeyPatch
                                         ) -> None:
     monkeypatch.setattr(puzzledb, "DEFAULT_PUZZLES", SHIPPED)

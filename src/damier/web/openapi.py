@@ -96,6 +96,11 @@ SCHEMAS: dict[str, Schema] = {
                          "reply": nullable(STR), "step": INT, "position": ref("Position"),
                          "stats": ref("PuzzleStats")}, "result", "solved", "step"),
     "Hint": obj({"level": INT, "from": INT, "move": STR}, "level", "from"),
+    "PuzzleSolution": obj({"step": INT, "moves": array(obj({"notation": STR, "long": STR,
+                                                             "from": INT, "to": INT,
+                                                             "position": ref("Position")},
+                                                            "notation", "position")),
+                           "stats": ref("PuzzleStats")}, "step", "moves", "stats"),
     "PuzzleImport": obj({"name": STR, "added": INT, "duplicates": INT, "already": BOOL,
                          "rejected": array(STR)}, "added"),
     "ExplorerLookup": obj({"variant": STR, "fen": STR,
@@ -265,6 +270,10 @@ def puzzle_paths() -> dict[str, Schema]:
             [PID, step, _param("level", "query", {"type": "integer", "enum": [1, 2]},
                                "1 the piece, 2 the move (1)")],
             {200: ref("Hint")}, 404, 422)},
+        "/api/puzzles/{pid}/solution": {"post": post(
+            "the rest of the solution (the solver gives up: a failure)", [PID],
+            json_body({"step": INT, "player": {"type": "string", "maxLength": 40}}),
+            {200: ref("PuzzleSolution")}, 404)},
     }
 
 

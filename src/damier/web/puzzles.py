@@ -6,8 +6,9 @@ puzzles that ship with damier are imported on first use. A solver's move is judg
 :func:`damier.analysis.puzzle.check_move` against the solution and, when it differs, by the
 engine (in a worker thread, one engine per variant, a second at most), so that an equally
 winning move is accepted. The first result of a player on a puzzle is recorded (a wrong move,
-or the puzzle solved, with or without hints). The server keeps no attempt state: the page
-sends the step (the index of the solver's move in the solution) with each move.
+the solution asked for, or the puzzle solved, with or without hints). The server keeps no
+attempt state: the page sends the step (the index of the solver's move in the solution) with
+each move.
 
 This module must not know about HTTP.
 """
@@ -26,7 +27,7 @@ from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
 from damier.web.errors import WebError
-from damier.web.state import position_json
+from damier.web.state import move_json, position_json
 
 CHECK_LIMIT = Limit(time=1.0, depth=14)
 """How long the engine may judge a move that is not the solution's."""
@@ -150,6 +151,25 @@ class PuzzleService:
         if level == 2:
             return {"level": 2, "from": move.from_square, "move": board.notation(move)}
         raise WebError(422, "level must be 1 (the piece) or 2 (the move)", "bad_hint_level")
+
+    async def solution(self, pid: int, step: Any, player: str) -> dict[str, Any]:
+        """The rest of the solution from the solver's move ``step``: each move with the
+        position after it. The solver gives up: recorded as a failure (unless the player
+        already has a result on this puzzle)."""
+        p = await self.find(pid)
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0 or step % 2 \
+                or step >= len(p.solution):
+            raise WebError(422, f"step must be the solver's move: 0, 2, ... below "
+                                f"{len(p.solution)}", "bad_step")
+        board = p.board(step)
+        moves = []
+        for text in p.solution[step:]:
+            move = board.parse_move(text)
+            entry = move_json(board, move)
+            board.push(move)
+            moves.append({**entry, "position": position_json(board)})
+        store = await self.opened()
+        return {"step": step, "moves": moves, "stats": store.record(player, p.id, solved=False)}
 
     async def stats(self, player: str) -> dict[str, Any]:
         store = await self.opened()

@@ -68,6 +68,14 @@ async def hint(request: Request) -> JSONResponse:
         puzzle_id(request), int_param(request, "step", 0), int_param(request, "level", 1)))
 
 
+async def solution(request: Request) -> JSONResponse:
+    """``{"step": 0, "player"?: "..."}``: the rest of the solution (the solver gives up)."""
+    data = await read_json(request)
+    pid = puzzle_id(request)
+    return JSONResponse(await puzzles(request).solution(
+        pid, data.get("step", 0), player_of(data.get("player"))))
+
+
 async def stats(request: Request) -> JSONResponse:
     return JSONResponse(await puzzles(request).stats(
         player_of(request.query_params.get("player"))))
@@ -100,4 +108,5 @@ routes = [
     Route("/api/puzzles/{pid}", get_puzzle, methods=["GET"]),
     Route("/api/puzzles/{pid}/moves", play_move, methods=["POST"]),
     Route("/api/puzzles/{pid}/hint", hint, methods=["GET"]),
+    Route("/api/puzzles/{pid}/solution", solution, methods=["POST"]),
 ]

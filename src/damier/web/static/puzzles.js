@@ -3,7 +3,9 @@
 // on the board (turned to the solver's side; the game's move list and controls step aside),
 // and sends each move the player makes there to be judged (POST /api/puzzles/{id}/moves):
 // a right move brings the reply, a wrong one leaves the position for another try, an equally
-// winning move is accepted. Hints name the piece, then the move. The score and streak are the
+// winning move is accepted. Hints name the piece, then the move; "Show solution" gives up
+// (POST /api/puzzles/{id}/solution: a failure) and plays the rest of the solution on the
+// board, one move after another, with the line written out. The score and streak are the
 // server's (SQLite); the player is a name kept in this browser. Leaving puzzle mode gives
 // the board back to the game. Imports the API client, the languages, the state and drawing.
 import { api } from "./api.js";
@@ -13,6 +15,7 @@ import { errorText, render, variantName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_KEY = "damier.player";
+const SOLUTION_STEP_MS = 700;   // between the moves of a solution shown on the board
 
 let open = false;
 
@@ -80,6 +83,7 @@ async function sendMove(p, m) {
     p.last = { from: m.from, to: m.to, path: m.path, captured: m.captured };
     if (a.solved) {
       p.solved = true;
+      $("puzzle-solution").disabled = true;
       feedback(t(a.alternative ? "puzzle.solved_other" : "puzzle.solved", { move: a.move }), "good");
     } else {
       p.last = null;
@@ -105,6 +109,7 @@ async function nextPuzzle() {
   $("puzzle-prompt").textContent = t(`puzzle.prompt.${r.data.side}`);
   $("puzzle-source").textContent = r.data.title || r.data.source || "";
   $("puzzle-hint").disabled = false;
+  $("puzzle-solution").disabled = false;
   $("puzzle-exit").hidden = false;
   feedback("");
   showStats(r.data.stats);
@@ -125,6 +130,34 @@ async function hint() {
   feedback(level === 1 ? t("puzzle.hint_piece", { square: sq ? sq.label : r.data.from })
     : t("puzzle.hint_move", { move: r.data.move }));
   $("puzzle-hint").disabled = level >= 2;
+}
+
+// give up: the rest of the solution, written out and played on the board move by move
+async function showSolution() {
+  const p = app.puzzle;
+  if (!p || p.solved || p.waiting) return;
+  p.waiting = true;
+  render();
+  const r = await api("POST", `/api/puzzles/${p.data.id}/solution`,
+    { step: p.step, player: player() });
+  p.waiting = false;
+  if (app.puzzle !== p) return;
+  if (!r.ok) { feedback(errorText(r.data), "error"); render(); return; }
+  p.solved = true;   // nothing more to play in it
+  $("puzzle-hint").disabled = true;
+  $("puzzle-solution").disabled = true;
+  showStats(r.data.stats);
+  const line = r.data.moves.map((m) => m.notation).join(" ");
+  feedback(t("puzzle.solution", { line }));
+  resetPicker();
+  render();
+  for (const m of r.data.moves) {
+    await new Promise((done) => setTimeout(done, SOLUTION_STEP_MS));
+    if (app.puzzle !== p) return;   // left, or the next puzzle meanwhile
+    p.pos = m.position;
+    p.last = { from: m.from, to: m.to, path: m.path, captured: m.captured };
+    render();
+  }
 }
 
 // back to the game: its variant, its side of the board
@@ -171,5 +204,6 @@ export function setupPuzzles() {
   });
   $("puzzle-next").addEventListener("click", nextPuzzle);
   $("puzzle-hint").addEventListener("click", hint);
+  $("puzzle-solution").addEventListener("click", showSolution);
   $("puzzle-exit").addEventListener("click", leave);
 }

@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Nápověda",
   "puzzle.hint_piece": "Nápověda: táhněte kamenem na poli {square}.",
   "puzzle.hint_move": "Nápověda: zahrajte {move}.",
+  "puzzle.show_solution": "Ukázat řešení",
+  "puzzle.solution": "Řešení: {line}",
   "puzzle.exit": "Zpět k partii",
   "puzzle.stats": "Body {score} · série {streak} (nejlepší {best}) · vyřešeno {solved}, nevyřešeno {failed}",
   "explorer.title": "Databáze zahájení",

@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Hint",
   "puzzle.hint_piece": "Hint: move the piece on {square}.",
   "puzzle.hint_move": "Hint: play {move}.",
+  "puzzle.show_solution": "Show solution",
+  "puzzle.solution": "Solution: {line}",
   "puzzle.exit": "Back to the game",
   "puzzle.stats": "Score {score} · streak {streak} (best {best}) · solved {solved}, failed {failed}",
   "explorer.title": "Opening explorer",

@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Indice",
   "puzzle.hint_piece": "Indice : jouez la pièce de la case {square}.",
   "puzzle.hint_move": "Indice : jouez {move}.",
+  "puzzle.show_solution": "Voir la solution",
+  "puzzle.solution": "Solution : {line}",
   "puzzle.exit": "Retour à la partie",
   "puzzle.stats": "Score {score} · série {streak} (record {best}) · résolus {solved}, manqués {failed}",
   "explorer.title": "Explorateur d'ouvertures",

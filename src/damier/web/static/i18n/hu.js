@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Tipp",
   "puzzle.hint_piece": "Tipp: a(z) {square}. mezőn álló koronggal lépjen.",
   "puzzle.hint_move": "Tipp: lépje ezt: {move}.",
+  "puzzle.show_solution": "Megoldás mutatása",
+  "puzzle.solution": "Megoldás: {line}",
   "puzzle.exit": "Vissza a játszmához",
   "puzzle.stats": "Pontszám {score} · sorozat {streak} (legjobb {best}) · megoldva {solved}, elrontva {failed}",
   "explorer.title": "Megnyitástár",

@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Tip",
   "puzzle.hint_piece": "Tip: speel met de schijf op veld {square}.",
   "puzzle.hint_move": "Tip: speel {move}.",
+  "puzzle.show_solution": "Toon de oplossing",
+  "puzzle.solution": "Oplossing: {line}",
   "puzzle.exit": "Terug naar de partij",
   "puzzle.stats": "Score {score} · reeks {streak} (beste {best}) · opgelost {solved}, mislukt {failed}",
   "explorer.title": "Openingsverkenner",

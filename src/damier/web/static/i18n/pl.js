@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Podpowiedź",
   "puzzle.hint_piece": "Podpowiedź: zagraj pionem z pola {square}.",
   "puzzle.hint_move": "Podpowiedź: zagraj {move}.",
+  "puzzle.show_solution": "Pokaż rozwiązanie",
+  "puzzle.solution": "Rozwiązanie: {line}",
   "puzzle.exit": "Wróć do partii",
   "puzzle.stats": "Wynik {score} · seria {streak} (najlepsza {best}) · rozwiązane {solved}, nieudane {failed}",
   "explorer.title": "Eksplorator otwarć",

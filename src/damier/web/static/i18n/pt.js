@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Dica",
   "puzzle.hint_piece": "Dica: jogue a peça da casa {square}.",
   "puzzle.hint_move": "Dica: jogue {move}.",
+  "puzzle.show_solution": "Mostrar a solução",
+  "puzzle.solution": "Solução: {line}",
   "puzzle.exit": "Voltar à partida",
   "puzzle.stats": "Pontos {score} · sequência {streak} (melhor {best}) · resolvidos {solved}, falhados {failed}",
   "explorer.title": "Explorador de aberturas",

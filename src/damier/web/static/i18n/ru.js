@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Подсказка",
   "puzzle.hint_piece": "Подсказка: ходите шашкой с поля {square}.",
   "puzzle.hint_move": "Подсказка: сыграйте {move}.",
+  "puzzle.show_solution": "Показать решение",
+  "puzzle.solution": "Решение: {line}",
   "puzzle.exit": "Вернуться к партии",
   "puzzle.stats": "Очки {score} · серия {streak} (лучшая {best}) · решено {solved}, не решено {failed}",
   "explorer.title": "Справочник дебютов",

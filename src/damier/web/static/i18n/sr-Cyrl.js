@@ -302,6 +302,8 @@ export default {
   "puzzle.hint": "Помоћ",
   "puzzle.hint_piece": "Помоћ: играјте фигуром са поља {square}.",
   "puzzle.hint_move": "Помоћ: одиграјте {move}.",
+  "puzzle.show_solution": "Прикажи решење",
+  "puzzle.solution": "Решење: {line}",
   "puzzle.exit": "Назад на партију",
   "puzzle.stats": "Поени {score} · низ {streak} (најбољи {best}) · решено {solved}, промашено {failed}",
   "explorer.title": "Истраживач отварања",

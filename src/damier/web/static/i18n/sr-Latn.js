@@ -301,6 +301,8 @@ export default {
   "puzzle.hint": "Pomoć",
   "puzzle.hint_piece": "Pomoć: igrajte figurom sa polja {square}.",
   "puzzle.hint_move": "Pomoć: odigrajte {move}.",
+  "puzzle.show_solution": "Prikaži rešenje",
+  "puzzle.solution": "Rešenje: {line}",
   "puzzle.exit": "Nazad na partiju",
   "puzzle.stats": "Poeni {score} · niz {streak} (najbolji {best}) · rešeno {solved}, promašeno {failed}",
   "explorer.title": "Istraživač otvaranja",
