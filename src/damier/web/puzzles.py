@@ -101,10 +101,7 @@ class PuzzleService:
                    ) -> dict[str, Any]:
         """Judge the solver's move (see the module docstring)."""
         p = await self.find(pid)
-        if isinstance(step, bool) or not isinstance(step, int) or step < 0 or step % 2 \
-                or step >= len(p.solution):
-            raise WebError(422, f"step must be the solver's move: 0, 2, ... below "
-                                f"{len(p.solution)}", "bad_step")
+        solver_step(p, step)
         if not isinstance(text, str) or not text.strip() or len(text) > 400:
             raise WebError(422, 'give the move, e.g. {"move": "32-28", "step": 0}',
                            "move_missing")
@@ -142,8 +139,7 @@ class PuzzleService:
     async def hint(self, pid: int, step: Any, level: Any) -> dict[str, Any]:
         """Level 1: the square of the piece to move; level 2: the move."""
         p = await self.find(pid)
-        if not isinstance(step, int) or step < 0 or step % 2 or step >= len(p.solution):
-            raise WebError(422, "step must be the solver's move: 0, 2, ...", "bad_step")
+        solver_step(p, step)
         board = p.board(step)
         move = board.parse_move(p.solution[step])
         if level == 1:
@@ -157,10 +153,7 @@ class PuzzleService:
         position after it. The solver gives up: recorded as a failure (unless the player
         already has a result on this puzzle)."""
         p = await self.find(pid)
-        if isinstance(step, bool) or not isinstance(step, int) or step < 0 or step % 2 \
-                or step >= len(p.solution):
-            raise WebError(422, f"step must be the solver's move: 0, 2, ... below "
-                                f"{len(p.solution)}", "bad_step")
+        solver_step(p, step)
         board = p.board(step)
         moves = []
         for text in p.solution[step:]:
@@ -183,6 +176,16 @@ class PuzzleService:
             raise WebError(422, "no problem with a solution found in the text", "pdn_empty",
                            rejected=report.rejected[:50])
         return report
+
+
+def solver_step(p: Puzzle, step: Any) -> int:
+    """``step`` if it is the index of one of the solver's moves in ``p``'s solution (0, 2,
+    ...), else a 422 ``bad_step``."""
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0 or step % 2 \
+            or step >= len(p.solution):
+        raise WebError(422, f"step must be the solver's move: 0, 2, ... below "
+                            f"{len(p.solution)}", "bad_step")
+    return step
 
 
 def _variant(name: str) -> str:
