@@ -31,19 +31,19 @@ INTERNATIONAL = get_variant("international")
 
 
 @cache
-def pure_db() -> EndgameDatabase:
-    """The shipped International tables read in Python."""
-    return EndgameDatabase.open(INTERNATIONAL, [PACKAGE_DIR], native=False)
+def pure_db(variant: str = "international") -> EndgameDatabase:
+    """The shipped tables of ``variant`` read in Python."""
+    return EndgameDatabase.open(variant, [PACKAGE_DIR], native=False)
 
 
 @cache
-def pure_gen() -> MoveGenerator:
-    return MoveGenerator(INTERNATIONAL)
+def pure_gen(variant: str = "international") -> MoveGenerator:
+    return MoveGenerator(get_variant(variant))
 
 
 def minimax_code(db: EndgameDatabase, pos: Position) -> int | None:
     """The code of ``pos`` from its children's probed codes, moves by the pure generator."""
-    gen = pure_gen()
+    gen = pure_gen(db.rules.name)
     codes = []
     for m in gen.legal(pos):
         code = db.probe_code(gen.apply(pos, m))
@@ -73,9 +73,12 @@ def test_every_two_piece_position_obeys_minimax() -> None:
     assert checked > 8000
 
 
-@pytest.mark.parametrize("pieces, samples", [(3, 150), (4, 40)])
-def test_samples_obey_minimax(pieces: int, samples: int) -> None:
-    db = pure_db()
+@pytest.mark.parametrize("variant, pieces, samples", [
+    ("international", 3, 150), ("international", 4, 40),
+    ("czech", 2, 200), ("czech", 3, 60), ("czech", 4, 15),
+])
+def test_samples_obey_minimax(variant: str, pieces: int, samples: int) -> None:
+    db = pure_db(variant)
     ix = db.index
     rng = random.Random(18)
     for config in configurations(pieces):
@@ -142,14 +145,15 @@ def _wins_within(gen: MoveGenerator, pos: Position, plies: int,
     return result
 
 
-def test_short_wins_agree_with_brute_force_search() -> None:
-    db = pure_db()
+def short_wins_agree(db: EndgameDatabase, gen: MoveGenerator, samples: int, seed: int) -> dict[str, int]:
+    """Check ``samples`` random positions of every three- and four-piece table against the
+    brute-force search: a win in at most 5 plies is found in that many and not 2 fewer, a
+    draw or a loss has no win within 3 plies. Returns how many of each were checked."""
     ix = db.index
-    gen = pure_gen()
-    rng = random.Random(7)
+    rng = random.Random(seed)
     seen = {"win": 0, "other": 0}
     for config in [c for n in (3, 4) for c in configurations(n)]:
-        for _ in range(8):
+        for _ in range(samples):
             pos = ix.position(config, rng.randrange(ix.size(config)))
             if pos is None:
                 continue
@@ -163,6 +167,11 @@ def test_short_wins_agree_with_brute_force_search() -> None:
             elif value.result != "win":
                 assert not _wins_within(gen, pos, 3, memo), (config, pos)
                 seen["other"] += 1
+    return seen
+
+
+def test_short_wins_agree_with_brute_force_search() -> None:
+    seen = short_wins_agree(pure_db(), pure_gen(), 8, 7)
     assert seen["win"] > 10 and seen["other"] > 10
 
 

@@ -234,6 +234,15 @@ static PyObject *Egdb_position(EgdbObject *self, PyObject *args)
                          (unsigned long long)p.kings, p.turn);
 }
 
+/* The table of configuration c, or NULL with KeyError. */
+static const dk_egdb_table *table_for(EgdbObject *self, dk_egdb_config c)
+{
+    const dk_egdb_table *t = self->db->tables[dk_egdb_config_id(c)];
+    if (!t)
+        PyErr_Format(PyExc_KeyError, "no table of configuration %d,%d,%d,%d", c.wm, c.wk, c.bm, c.bk);
+    return t;
+}
+
 static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
 {
     PyObject *config;
@@ -241,11 +250,9 @@ static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
     dk_egdb_config c;
     if (!ready(self) || !PyArg_ParseTuple(args, "OK", &config, &index) || config_from(self, config, &c) < 0)
         return NULL;
-    const dk_egdb_table *t = self->db->tables[dk_egdb_config_id(c)];
-    if (!t) {
-        PyErr_Format(PyExc_KeyError, "no table of configuration %d,%d,%d,%d", c.wm, c.wk, c.bm, c.bk);
+    const dk_egdb_table *t = table_for(self, c);
+    if (!t)
         return NULL;
-    }
     if (index >= t->size) {
         PyErr_SetString(PyExc_IndexError, "index out of the configuration's table");
         return NULL;
@@ -260,11 +267,9 @@ static PyObject *Egdb_decode(EgdbObject *self, PyObject *args)
     dk_egdb_config c;
     if (!ready(self) || !PyArg_ParseTuple(args, "Op", &config, &dont_care) || config_from(self, config, &c) < 0)
         return NULL;
-    const dk_egdb_table *t = self->db->tables[dk_egdb_config_id(c)];
-    if (!t) {
-        PyErr_Format(PyExc_KeyError, "no table of configuration %d,%d,%d,%d", c.wm, c.wk, c.bm, c.bk);
+    const dk_egdb_table *t = table_for(self, c);
+    if (!t)
         return NULL;
-    }
     PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)t->size);
     if (!out)
         return NULL;
