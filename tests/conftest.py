@@ -5,10 +5,18 @@ command lines the tests start): the tests of the search, the protocols and the a
 searched moves from positions the shipped books know, and a book the user built in
 ``$XDG_DATA_HOME`` must not change what they see. ``tests/engine/test_book.py`` turns it on
 where it tests the book.
+
+For the same reason the endgame tables are the package's only (``DAMIER_EGDB`` names the
+package's folder): tables a user built with ``damier egdb build`` (e.g. five pieces) in
+``$XDG_DATA_HOME`` must not change the searches the tests check. The tests of that folder
+unset it.
 """
 
 from __future__ import annotations
 
 import os
 
+from damier.engine.egdb.database import PACKAGE_DIR
+
 os.environ["DAMIER_BOOK"] = "off"
+os.environ["DAMIER_EGDB"] = str(PACKAGE_DIR)

@@ -44,6 +44,7 @@ from damier.core import kernel
 from damier.core.movegen import generator
 from damier.core.position import Position
 from damier.core.rules import Rules
+from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 from damier.engine.egdb.codec import Table, TableError
 from damier.engine.egdb.index import MAX_PIECES, Config, EgdbIndex
@@ -57,8 +58,7 @@ SUFFIX = ".dkeg"
 
 def user_dir() -> Path:
     """Where ``damier egdb build`` writes by default: ``$XDG_DATA_HOME/damier/egdb``."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "damier" / "egdb"
+    return user_path("egdb")
 
 
 def search_path() -> list[Path]:
