@@ -332,7 +332,7 @@ def test_a_failing_engine_hands_over_to_damier(make_client: Any, mode: str, why:
     gid = new_game(client, "fake")["id"]
     started = time.monotonic()
     r = client.post(f"/api/games/{gid}/moves", json={"move": "32-28"})
-    assert r.status_code == 200 and time.monotonic() - started < 15
+    assert r.status_code == 200 and time.monotonic() - started < 25  # 5.15 s, and room for load
     state = r.json()
     assert state["ply"] == 2 and state["turn"] == "white"      # damier's engine answered
     failure = state["engine_failure"]
@@ -394,7 +394,7 @@ def test_analysis_failure_and_a_hanging_analysis(make_client: Any) -> None:
         ws.send_json({"type": "ping"})
         while receive(ws)["type"] != "pong":
             pass
-        assert time.monotonic() - started < 10                   # killed after 2 s, not 30
+        assert time.monotonic() - started < 25   # killed after 2 s, not 30 (room for a loaded CI machine)
         assert eventually(lambda: gone(pid))
 
 
