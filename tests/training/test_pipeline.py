@@ -174,10 +174,11 @@ def test_fit_from_the_generic_hand_weights(trained: tuple[Path, Path], tmp_path:
     """``--weights generic`` starts from the rules' hand weights and tables at zero; with
     ``--min-count`` only the entries read often enough can be non-zero."""
     assert main(["train", "fit", str(trained[0]), "--out", str(tmp_path), "--weights", "generic",
-                 "--min-count", "3", "--epochs", "10"]) == 0
+                 "--min-count", "3", "--epochs", "10", "--k", "0.9"]) == 0
     path = tmp_path / "russian.json"
     prov = weightfile.provenance(path)
     assert prov["start"] == "generic" and prov["fit"]["min_count"] == 3
+    assert prov["fit"]["k"] == prov["report"]["K"] == 0.9
     fields = weightfile.read(path)
     assert fields["pattern_split"] == 0
     tables = patterns.load(str(fields["patterns"]))

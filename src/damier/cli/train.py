@@ -79,6 +79,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="fit only the table entries at least this many training positions read (1)")
     f.add_argument("--tie", type=bounded_int(1, 100), default=1,
                    help="groups of this many neighbouring row pairs share one table (1: none)")
+    f.add_argument("--k", type=bounded_real(0.01, 100.0), default=None,
+                   help="the sigmoid's slope K (default: fitted to the games' results)")
     f.add_argument("--no-tables", action="store_true", help="fit the hand weights only")
     f.add_argument("--no-hand", action="store_true", help="fit the pattern tables only")
     f.set_defaults(func=run_fit)
@@ -203,7 +205,7 @@ def run_fit(args: argparse.Namespace) -> int:
     if args.split is not None and args.split != start.pattern_split:
         start = replace(start, pattern_split=args.split, patterns="")
     settings = FitSettings(args.epochs, args.rate, args.l2, args.result_weight, not args.no_hand,
-                           not args.no_tables, args.min_count, args.tie)
+                           not args.no_tables, args.min_count, args.k, args.tie)
     started = time.monotonic()
     result = fit(rules, start, found, settings,
                  lambda epoch, err: _say(f"fit: epoch {epoch}/{args.epochs}, training error {err:.6f}"))

@@ -56,6 +56,8 @@ class FitSettings:
     hand: bool = True
     tables: bool = True
     min_count: int = 1
+    k: float | None = None
+    """The sigmoid's slope; None fits it to the games' results (:func:`fit_k`)."""
     tie: int = 1
     """Groups of this many consecutive row pairs share one table (learnt once, written to
     each): fewer parameters, each read by more positions."""
@@ -209,7 +211,7 @@ def fit(rules: Rules, start: Weights, samples: Sequence[Sample], settings: FitSe
     if not samples:
         raise ValueError("no positions to fit")
     design = Design(rules, start, samples, settings.tables, settings.tie)
-    k = fit_k(samples)
+    k = settings.k if settings.k is not None else fit_k(samples)
     lam = settings.result_weight
     targets = [(1 - lam) * _sigmoid(k * s.score / 100) + lam * s.result / 2 for s in samples]
     test = [i for i, s in enumerate(samples) if s.game % 7 == 0]
