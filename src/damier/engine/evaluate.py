@@ -15,10 +15,10 @@ Terms (all "white minus black", then negated for Black to move):
 * men mobility (free squares the men can step to) and balance (men spread over both
   halves of the board), weighted for International only so far (measured there);
 * learnt men patterns (:mod:`damier.engine.patterns`) where the variant's weights name a
-  table file: International's were fitted to the search scores of a stronger engine,
-  together with its hand weights. With pattern tables on a board of dark squares and at
-  most ten squares per pair of rows, the tables, the men's material, piece-square values,
-  guard, mobility and support are merged into one lookup table per pair of adjacent rows
+  table file (made by ``damier train``, fitted together with the hand weights). With
+  pattern tables on a board of dark squares and at most ten squares per pair of rows, the
+  tables, the men's material, piece-square values, guard, mobility and support are merged
+  into one lookup table per pair of adjacent rows
   (:func:`patterns.pair_tables`) instead of the chunk lookups and the separate terms;
 * back-rank guard: men on their own back row while the opponent has no king;
 * formation: men backed up by a friendly man behind them (hard to attack);
@@ -97,13 +97,9 @@ DEFAULT_SHORT = Weights(king=150, long_diagonal=0, lone_king_scale=1, kings_only
                         runaway=(0, 120, 80, 40, 0))
 
 VARIANT_WEIGHTS: dict[str, Weights] = {
-    # fitted with the pattern tables to the search scores of dame-rs (bench/train_patterns.py
-    # --hand --split 20; docs/engine.md): the tables take over much of what the hand terms
-    # said (centre, edge, king mobility), and a man is worth more once it has left home
-    "international": Weights(
-        king=294, advance=(-5, 17, 17, 14, 13, 16, 11, 19, 69, 14, 16, 18), centre=1, edge=-2,
-        back_guard=22, support=-4, runaway=(0, 93, 64, 33, -4), king_mobility=0, long_diagonal=5,
-        tempo=8, mobility=-3, balance=1, patterns="international.ptw", pattern_split=20),
+    # International has no entry: its weights and pattern tables are data/international.json
+    # and .ptw, made by `damier train` from DEFAULT_FLYING and damier's own search (they
+    # replaced tables distilled from dame-rs' scores; docs/training.md)
     "frisian": replace(DEFAULT_FLYING, king=250),
     "frysk": replace(DEFAULT_FLYING, king=250),
     "canadian": replace(DEFAULT_FLYING, king=320),
