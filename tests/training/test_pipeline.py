@@ -19,6 +19,7 @@ from damier.engine.timecontrol import Limit
 from damier.protocol.match.stats import MatchScore
 from damier.training import samples as samples_file
 from damier.training.fit import Design, FitSettings, fit
+from damier.training.gate import GatePair, play_pair
 from damier.training.selfplay import SelfPlayTask, engine_with, is_quiet, play_task
 
 TINY = ["--play-depth", "2", "--label-depth", "3", "--concurrency", "0"]
@@ -92,6 +93,18 @@ def test_gate_plays_both_colours_and_records(trained: tuple[Path, Path]) -> None
     assert gates[-1]["wins"] + gates[-1]["draws"] + gates[-1]["losses"] == 2
     assert gates[-1]["nodes"] == 300
     assert weightfile.read(path)["king"] == json.loads(path.read_text())["weights"]["king"]
+
+
+def test_gate_games_repeat_with_a_book_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Node-limited gate games are the same every time even where the variant ships a book
+    (its weighted random choice once made a 1,000-game gate differ from its first 300 games)."""
+    monkeypatch.delenv("DAMIER_BOOK")
+    assert engine_with("russian", None).book is None
+    weights = weights_for(get_variant("russian"))
+    pair = GatePair("russian", seed=7, current=weights, candidate=weights, nodes=300,
+                    opening_plies=(0, 0))   # the start position: the book knows it
+    first = play_pair(pair)
+    assert [play_pair(pair) for _ in range(2)] == [first, first]
 
 
 @pytest.mark.parametrize("variant", ["international", "russian", "english"])

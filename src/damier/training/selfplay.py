@@ -48,8 +48,10 @@ class SelfPlayTask:
 
 def engine_with(variant: str, weights: Weights | None, hash_mb: int = 16) -> Engine:
     """damier's engine for ``variant`` at level 10 (best move, no randomness), evaluating
-    with ``weights`` (the variant's own when None)."""
-    engine = Engine(variant, level=10, hash_mb=hash_mb)
+    with ``weights`` (the variant's own when None). It plays without an opening book: the
+    book's weighted random choice would make node-limited games unrepeatable and put moves
+    into the games that no evaluation chose."""
+    engine = Engine(variant, level=10, hash_mb=hash_mb, book=False, seed=0)
     if weights is not None:
         engine._searcher(engine.rules).use_weights(weights)
     return engine
