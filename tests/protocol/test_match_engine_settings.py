@@ -105,3 +105,20 @@ def test_the_match_command_reports_a_bad_candidate(
     assert main(["match", f"damier:weights={path}", "damier", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert "weights for russian, not international" in err and "Traceback" not in err
+
+
+def test_a_missing_engine_program_stops_the_match_before_it_starts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # before, each game was lost by "failed to start" and the match reported 2-0 wins
+    pdn = tmp_path / "games.pdn"
+    for engine in ("no/such/engine hub", "no-such-engine-program hub"):
+        assert main(["match", "damier", engine, "--games", "2", "--pgn", str(pdn)]) == 2
+        err = capsys.readouterr().err
+        assert "no executable program 'no" in err and "Traceback" not in err
+    assert not pdn.exists()
+    program = tmp_path / "engine"
+    program.write_text("#!/bin/sh\n")
+    with pytest.raises(MatchError, match="no executable program './engine'"):
+        replace(EngineSpec.parse("./engine hub"), cwd=str(tmp_path)).check_command()
+    program.chmod(0o755)
+    replace(EngineSpec.parse("./engine hub"), cwd=str(tmp_path)).check_command()  # found now

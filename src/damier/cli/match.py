@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         b = dataclasses.replace(b, name=b.name + "'")
     for engine in (a, b):
         engine.engine_weights(variant)   # a weights file that does not fit fails here, once
+        engine.check_command()           # so does a program that is not there
     spec = args.openings or ("2move" if variant == "international" else "start")
     openings = [START] if spec == "start" else load_openings(spec, variant)
     sprt = None

@@ -27,7 +27,9 @@ layer's :class:`~damier.engine.timecontrol.Limit`. This module must not decide r
 from __future__ import annotations
 
 import math
+import os
 import shlex
+import shutil
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -276,6 +278,23 @@ class EngineSpec:
             return weights_from_file(self.weights, get_variant(variant))
         except ValueError as e:
             raise MatchError(f"engine {self.label!r}: {e}") from None
+
+    def check_command(self) -> None:
+        """:class:`MatchError` if this engine's program cannot be found: a path (relative
+        to ``cwd`` when given) that is not an executable file, or a bare name not on the
+        ``PATH``. Call it before a match: otherwise every game is lost by "failed to start"
+        and the match reports a score it never played."""
+        if not self.command:
+            return
+        program = self.command[0]
+        if "/" in program:
+            path = Path(program) if Path(program).is_absolute() else Path(self.cwd or ".") / program
+            found = path.is_file() and os.access(path, os.X_OK)
+        else:
+            found = shutil.which(program) is not None
+        if not found:
+            where = f" in {self.cwd!r}" if self.cwd and "/" in program else ""
+            raise MatchError(f"engine {self.label!r}: no executable program {program!r}{where}")
 
     @classmethod
     def from_settings(cls, settings: Sequence[str]) -> EngineSpec:
