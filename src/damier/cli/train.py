@@ -29,7 +29,13 @@ from damier.cli.bounds import bounded_int, bounded_real, real
 from damier.cli.match import add_executor_arguments, executor_for
 from damier.core.variants import get_variant
 from damier.engine import weightfile
-from damier.engine.evaluate import DEFAULT_FLYING, DEFAULT_SHORT, Weights, weights_for, with_fields
+from damier.engine.evaluate import (
+    DEFAULT_FLYING,
+    DEFAULT_SHORT,
+    Weights,
+    weights_for,
+    weights_from_file,
+)
 from damier.engine.patterns import dump
 from damier.protocol.match.stats import MatchScore, Sprt
 from damier.training import samples as samples_file
@@ -143,14 +149,9 @@ def weights_named(variant: str, path: str | None) -> Weights:
     if path == GENERIC:
         return replace(DEFAULT_FLYING if rules.flying_kings else DEFAULT_SHORT, patterns="", pattern_split=0)
     try:
-        trained_for = weightfile.variant_of(Path(path))
-        fields = weightfile.read(Path(path))
-        weights = with_fields(weights_for(rules), fields)
-    except (OSError, ValueError) as e:
-        raise UsageError(f"{path}: {e}") from None
-    if get_variant(trained_for).name != rules.name:
-        raise UsageError(f"{path}: weights for {trained_for}, not {rules.name}")
-    return weights
+        return weights_from_file(path, rules)
+    except ValueError as e:   # names the file; also a wrong variant or tables that do not load
+        raise UsageError(str(e)) from None
 
 
 def run_positions(args: argparse.Namespace) -> int:
