@@ -38,6 +38,7 @@ from damier.engine.evaluate import (
 )
 from damier.engine.patterns import dump
 from damier.protocol.match.stats import MatchScore, Sprt
+from damier.training import dataset
 from damier.training import samples as samples_file
 from damier.training.fit import FitSettings, fit
 from damier.training.gate import GatePair, play_pair
@@ -57,14 +58,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pos.add_argument("--seed", type=bounded_int(0, 10**9), default=1,
                      help="first seed: task i uses seed + i (1)")
     pos.add_argument("--play-depth", type=bounded_int(1, 30), default=4, help="depth of the games' moves (4)")
-    pos.add_argument("--label-depth", type=bounded_int(1, 30), default=8, help="depth of the labels (8)")
+    pos.add_argument("--label-depth", type=bounded_int(0, 30), default=8,
+                     help="depth of the labels (8; 0: the score of the search that played the move)")
     pos.add_argument("--sample-rate", type=bounded_real(0.0, 1.0), default=0.35,
                      help="share of the quiet positions labelled (0.35)")
     pos.add_argument("--random-moves", type=bounded_real(0.0, 1.0), default=0.05,
                      help="share of random moves after the opening (0.05)")
     pos.add_argument("--weights", metavar="FILE.json",
                      help="play and label with these weights ('generic': the rules' hand weights)")
-    pos.add_argument("--out", required=True, metavar="P.txt", help="positions file to write")
+    where = pos.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", metavar="P.txt", help="positions file to write")
+    where.add_argument("--dataset", metavar="DIR",
+                       help="a resumable data set: one shard per task and a manifest in DIR "
+                            "(a rerun makes only the missing shards)")
     add_executor_arguments(pos, "tasks")
     pos.set_defaults(func=run_positions)
 
@@ -156,34 +162,69 @@ def weights_named(variant: str, path: str | None) -> Weights:
 
 def run_positions(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant).name
-    if args.label_depth < args.play_depth:
-        raise UsageError("--label-depth must be at least --play-depth")
+    if args.label_depth and args.label_depth < args.play_depth:
+        raise UsageError("--label-depth must be 0 or at least --play-depth")
     weights = weights_named(variant, args.weights) if args.weights else None
     per = args.games_per_task
     tasks = [SelfPlayTask(variant, args.seed + i, min(per, args.games - i * per), args.play_depth,
                           args.label_depth, random_moves=args.random_moves,
                           sample_rate=args.sample_rate, weights=weights)
              for i in range(-(-args.games // per))]
+    settings = {"games_per_task": per, "play_depth": args.play_depth, "label_depth": args.label_depth,
+                "sample_rate": args.sample_rate, "random_moves": args.random_moves,
+                "weights": args.weights or "shipped", "damier": __version__}
+    if args.dataset:
+        return _positions_dataset(args, variant, tasks, settings)
     started = time.monotonic()
-    count = [0, 0]
-
-    def report(_number: int, part: list[samples_file.Sample]) -> None:
-        count[0] += 1
-        count[1] += len(part)
-        _say(f"positions: task {count[0]}/{len(tasks)}, {count[1]} positions, "
-             f"{time.monotonic() - started:.0f} s")
-
-    with executor_for(args) as (executor, slots):
-        parts = run_tasks(executor, play_task, tasks, slots, report)
+    parts = _play(args, tasks, started)
     found = [s for part in parts for s in part]
     provenance = {"command": _command(args), "seeds": [t.seed for t in tasks], "games": args.games,
-                  "play_depth": args.play_depth, "label_depth": args.label_depth,
-                  "sample_rate": args.sample_rate, "random_moves": args.random_moves,
-                  "weights": args.weights or "shipped", "positions": len(found),
-                  "damier": __version__, "seconds": round(time.monotonic() - started, 1)}
+                  **settings, "positions": len(found), "seconds": round(time.monotonic() - started, 1)}
     samples_file.write(Path(args.out), variant, provenance, found)
     print(f"{args.out}: {len(found)} positions of {args.games} {variant} games "
-          f"(labels at depth {args.label_depth}) in {time.monotonic() - started:.0f} s")
+          f"({_labels(args)}) in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+def _labels(args: argparse.Namespace) -> str:
+    return f"labels at depth {args.label_depth}" if args.label_depth else f"labels by the play at depth {args.play_depth}"
+
+
+def _play(args: argparse.Namespace, tasks: list[SelfPlayTask], started: float,
+          keep: Any = None) -> list[list[samples_file.Sample]]:
+    """Run ``tasks``, reporting progress (tasks, positions, positions a second per core) and
+    handing each finished task to ``keep(task, samples)``."""
+    count = [0, 0]
+    cores = max(1, args.concurrency or 1)
+
+    def report(number: int, part: list[samples_file.Sample]) -> None:
+        if keep is not None:
+            keep(tasks[number], part)
+        count[0] += 1
+        count[1] += len(part)
+        seconds = time.monotonic() - started
+        _say(f"positions: task {count[0]}/{len(tasks)}, {count[1]} positions, {seconds:.0f} s, "
+             f"{count[1] / max(seconds, 1e-9) / cores:.1f} positions/s per core")
+
+    with executor_for(args) as (executor, slots):
+        return run_tasks(executor, play_task, tasks, slots, report)
+
+
+def _positions_dataset(args: argparse.Namespace, variant: str, tasks: list[SelfPlayTask],
+                       settings: dict[str, Any]) -> int:
+    folder = Path(args.dataset)
+    try:
+        dataset.create(folder, variant, settings, _command(args), [t.seed for t in tasks])
+    except (OSError, ValueError) as e:
+        raise UsageError(str(e)) from None
+    todo = set(dataset.missing(folder, [t.seed for t in tasks]))
+    _say(f"positions: {len(tasks) - len(todo)} of {len(tasks)} shards already in {folder}")
+    started = time.monotonic()
+    _play(args, [t for t in tasks if t.seed in todo], started,
+          lambda task, part: dataset.write_shard(folder, task.seed, part))
+    total = sum(dataset.load_manifest(folder)["shards"].values())
+    print(f"{folder}: {total} positions in {len(dataset.shards(folder))} shards of {variant} games "
+          f"({_labels(args)}); this run {time.monotonic() - started:.0f} s")
     return 0
 
 

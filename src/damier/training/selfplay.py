@@ -7,7 +7,10 @@ process pool or on a Dask worker): ``games`` games of damier against itself at
 from ``seed``), with a share ``random_moves`` of random moves later on so that the games
 differ. Every quiet position (no capture for either side) from ``min_ply`` on is kept with
 probability ``sample_rate`` and labelled by a search of ``label_depth`` plies from the
-game as played (the draw rules see its history). :func:`play_task` returns the labelled
+game as played (the draw rules see its history). With ``label_depth`` 0 the label is the
+score of the search that chose the game's move there (no second search: about four times
+as many positions for the same CPU, the way large data sets are made; the game's result is
+the second target either way). :func:`play_task` returns the labelled
 :class:`~damier.training.samples.Sample` list.
 
 This module must not fit or write files.
@@ -36,6 +39,7 @@ class SelfPlayTask:
     games: int
     play_depth: int = 4
     label_depth: int = 8
+    """Depth of the labelling search; 0: the play search's own score is the label."""
     opening_plies: tuple[int, int] = (4, 10)
     random_moves: float = 0.05
     sample_rate: float = 0.35
@@ -86,7 +90,7 @@ def play_task(task: SelfPlayTask) -> list[Sample]:
     rng = random.Random(task.seed)
     rules = get_variant(task.variant)
     player = engine_with(rules.name, task.weights)
-    judge = engine_with(rules.name, task.weights, hash_mb=32)
+    judge = engine_with(rules.name, task.weights, hash_mb=32) if task.label_depth else player
     out: list[Sample] = []
     for number in range(task.games):
         game = task.seed * 100_000 + number
@@ -97,16 +101,21 @@ def play_task(task: SelfPlayTask) -> list[Sample]:
             board.push(rng.choice(list(board.legal_moves)))
         kept: list[Sample] = []
         while board.outcome() is None and board.ply < task.max_plies:
-            if board.ply >= task.min_ply and rng.random() < task.sample_rate and is_quiet(board):
+            sampled = board.ply >= task.min_ply and rng.random() < task.sample_rate and is_quiet(board)
+            pos = board.position
+            if sampled and task.label_depth:
                 lines = judge.analyse(board, Limit(depth=task.label_depth))
                 if lines:
-                    pos = board.position
                     kept.append(Sample(pos.white, pos.black, pos.kings, pos.turn,
                                        white_score(lines[0].score, pos.turn), 1, game))
             if rng.random() < task.random_moves:
                 move = rng.choice(list(board.legal_moves))
             else:
-                move = player.play(board, Limit(depth=task.play_depth)).move
+                played = player.play(board, Limit(depth=task.play_depth))
+                move = played.move
+                if sampled and not task.label_depth and played.info is not None:
+                    kept.append(Sample(pos.white, pos.black, pos.kings, pos.turn,
+                                       white_score(played.info.score, pos.turn), 1, game))
             board.push(move)
         result = result_for_white(board)
         out.extend(s._replace(result=result) for s in kept)
