@@ -17,6 +17,7 @@ from damier.engine.evaluate import build_evaluator, weights_for, with_fields
 from damier.engine.native import native_evaluator
 from damier.engine.timecontrol import Limit
 from damier.protocol.match.stats import MatchScore
+from damier.training import dataset
 from damier.training import samples as samples_file
 from damier.training.fit import Design, FitSettings, fit
 from damier.training.gate import GatePair, play_pair
@@ -246,3 +247,28 @@ def test_shipped_weights_were_made_by_the_pipeline_and_gated() -> None:
         assert all(score.elo_interval_wilson()[1] > 0 for _gate, score in scores)
         in_use = weights_for(get_variant(variant))
         assert all(getattr(in_use, name) == value for name, value in fields.items())
+
+
+def test_dataset_shards_resume_and_label_by_the_play(tmp_path: Path) -> None:
+    """``--dataset`` writes one whole shard per task and a manifest; a rerun makes only the
+    missing shards, and other settings in the same folder are refused. ``--label-depth 0``
+    labels each position with the score of the search that played there."""
+    folder = tmp_path / "data"
+    args = ["train", "positions", "-v", "russian", "--games", "2", "--games-per-task", "1",
+            "--play-depth", "2", "--label-depth", "0", "--sample-rate", "1", "--concurrency", "0",
+            "--dataset", str(folder)]
+    assert main(args) == 0
+    manifest = dataset.load_manifest(folder)
+    assert manifest["settings"]["label_depth"] == 0 and manifest["seeds"] == [1, 2]
+    counts = {int(k): v for k, v in manifest["shards"].items()}
+    assert set(counts) == {1, 2} and all(v > 0 for v in counts.values())
+    header, found = dataset.read(folder)
+    assert header["variant"] == "russian" and len(found) == sum(counts.values())
+    assert {s.result for s in found} <= {0, 1, 2} and len({s.score for s in found}) > 1
+    first = dataset.shard_path(folder, 1)
+    before = first.read_bytes()
+    dataset.shard_path(folder, 2).unlink()
+    assert main(args) == 0                      # resumes: shard 2 made again, shard 1 kept
+    assert first.read_bytes() == before and dataset.shard_path(folder, 2).exists()
+    assert dataset.read(folder)[1] == found     # the same seeds make the same positions
+    assert main([*args[:-1], str(folder), "--random-moves", "0.5"]) == 2

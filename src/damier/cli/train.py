@@ -187,7 +187,9 @@ def run_positions(args: argparse.Namespace) -> int:
 
 
 def _labels(args: argparse.Namespace) -> str:
-    return f"labels at depth {args.label_depth}" if args.label_depth else f"labels by the play at depth {args.play_depth}"
+    if args.label_depth:
+        return f"labels at depth {args.label_depth}"
+    return f"labels by the play at depth {args.play_depth}"
 
 
 def _play(args: argparse.Namespace, tasks: list[SelfPlayTask], started: float,
