@@ -6,6 +6,7 @@
   deeper search); :mod:`damier.analysis.puzzle` — a puzzle and its moves checked against the
   solution and the engine; :mod:`damier.analysis.puzzledb` — puzzles imported from problem
   collections, stored in SQLite with the players' scores;
+* :mod:`damier.analysis.glicko2` — Glicko-2 ratings (a pure function, the one every rating uses);
 * :mod:`damier.analysis.explorer` — an opening explorer: PDN game databases in SQLite, the
   moves played from a position with their results.
 
