@@ -22,7 +22,22 @@ class FenError(DamierError):
 
 
 class IllegalMoveError(DamierError):
-    """A move that is not legal in the position; the message says why."""
+    """A move that is not legal in the position; the message says why.
+
+    ``reason`` names why for programs (``"capture_compulsory"``, ``"no_piece"`` … or ``""``
+    when unnamed) and ``details`` holds the message's parts (e.g. ``moves``, ``square``) as
+    text, so that a user interface can say the same in another language.
+
+    >>> e = IllegalMoveError("32-28: capture is compulsory: 27x38", "capture_compulsory",
+    ...                      moves="27x38")
+    >>> e.reason, e.details
+    ('capture_compulsory', {'moves': '27x38'})
+    """
+
+    def __init__(self, message: str, reason: str = "", **details: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details
 
 
 class NotationError(IllegalMoveError):

@@ -135,7 +135,7 @@ def parse_move(
     if len(found) > 1:
         options = sorted(mv.long() for mv in found)
         raise AmbiguousMoveError(f"{_shown(t)} is ambiguous: {', '.join(options)}", options)
-    raise IllegalMoveError(explain_illegal(_shown(t), squares, huff, legal, rules, position, gen))
+    raise explain_illegal(_shown(t), squares, huff, legal, rules, position, gen)
 
 
 def _shown(text: str) -> str:
@@ -205,8 +205,9 @@ def explain_illegal(
     rules: Rules,
     position: Position,
     gen: MoveGenerator,
-) -> str:
-    """Why no legal move fits ``text``: the message of an :class:`IllegalMoveError`."""
+) -> IllegalMoveError:
+    """Why no legal move fits ``text``: an :class:`IllegalMoveError` whose message says it
+    in English and whose ``reason`` and ``details`` name it (for other languages)."""
     g = gen.geometry
     names = rules.names
     start, end = squares[0], squares[-1]
@@ -214,14 +215,22 @@ def explain_illegal(
     mine = position.white if turn == WHITE else position.black
     theirs = position.black if turn == WHITE else position.white
     side = color_name(turn)
+
+    def error(why: str, reason: str, **details: str) -> IllegalMoveError:
+        return IllegalMoveError(f"{text}: {why}", reason, **details)
+
     if huff is not None and not any(mv.huff_index == huff for mv in legal):
-        return f"{text}: the piece on {names.label(huff)} cannot be huffed now"
+        return error(f"the piece on {names.label(huff)} cannot be huffed now", "not_huffable",
+                     square=names.label(huff))
     if not mine & g.mask[start]:
         if theirs & g.mask[start]:
             other = color_name(BLACK if turn == WHITE else WHITE)
-            return f"{text}: square {names.label(start)} holds a {other} piece, but {side} is to move"
-        return f"{text}: there is no piece on square {names.label(start)}"
+            return error(f"square {names.label(start)} holds a {other} piece, but {side} is to "
+                         "move", "wrong_side", square=names.label(start))
+        return error(f"there is no piece on square {names.label(start)}", "no_piece",
+                     square=names.label(start))
     captures = [mv for mv in legal if mv.is_capture]
+    listing = _listing(captures)
     # a real capture sequence that the choice rules exclude?
     physical = [
         fm for fm in gen.capture_sequences(position, complete_only=False)
@@ -233,15 +242,19 @@ def explain_illegal(
         if rules.king_priority and not position.kings & g.mask[start] and any(
             position.kings & g.mask[mv.start] for mv in captures
         ):
-            return f"{text}: a king can capture, so a king must capture: {_listing(captures)}"
+            return error(f"a king can capture, so a king must capture: {listing}",
+                         "king_must_capture", moves=listing)
         if rules.capture_rule == "max_count" and mine_count < best:
-            return f"{text}: must capture {best} pieces, this captures {mine_count}"
-        return f"{text}: the capture rules require another capture: {_listing(captures)}"
+            return error(f"must capture {best} pieces, this captures {mine_count}",
+                         "capture_more", best=str(best), count=str(mine_count))
+        return error(f"the capture rules require another capture: {listing}",
+                     "other_capture", moves=listing)
     if captures:
-        return f"{text}: capture is compulsory: {_listing(captures)}"
+        return error(f"capture is compulsory: {listing}", "capture_compulsory", moves=listing)
     if physical:
-        return f"{text}: that capture does not complete the sequence"
-    return f"{text}: no legal move goes from {names.label(start)} to {names.label(end)}"
+        return error("that capture does not complete the sequence", "capture_incomplete")
+    return error(f"no legal move goes from {names.label(start)} to {names.label(end)}",
+                 "no_route", start=names.label(start), end=names.label(end))
 
 
 def _listing(moves: Sequence[Move], limit: int = 6) -> str:

@@ -121,12 +121,20 @@ class Builder:
         self.tag_tokens: dict[str, Token] = {}
         self.game_comments: list[str] = []
 
-    def issue(self, tok: Token, message: str, severity: str = "error") -> None:
+    def issue(self, tok: Token, code: str, message: str, severity: str = "error",
+              **args: str) -> None:
+        """Record a problem at ``tok``: its ``code`` and ``args`` name it (for translations),
+        ``message`` says it in English."""
         if len(message) > MAX_MESSAGE_CHARS:  # a safety net: quotes are cut where they are made
             message = message[:MAX_MESSAGE_CHARS] + "..."
         line, col, _ = tok[3].locate(tok[2])
         target = self.game.errors if severity == "error" else self.game.warnings
-        target.append(PdnIssue(line, col, message, severity))
+        target.append(PdnIssue(line, col, message, severity, code, args))
+
+    def illegal(self, tok: Token, text: str, error: IllegalMoveError) -> None:
+        """Record a move that cannot be played, with the core's reason for it."""
+        self.issue(tok, "illegal_move", f"move {_cut(text)}: {_reason(error, text)}",
+                   move=_cut(text), reason=error.reason, **error.details)
 
     # -- header and start position -------------------------------------------------------------
 
@@ -138,8 +146,9 @@ class Builder:
         try:
             return rules_for_gametype(value, self.default)
         except DamierError as e:
-            self.issue(self.tag_tokens.get("GameType", first),
-                       f"{e}; reading the game as {default.title}")
+            self.issue(self.tag_tokens.get("GameType", first), "unknown_gametype",
+                       f"{e}; reading the game as {default.title}", gametype=_cut(value),
+                       variant=default.name)
             return default
 
     def start_body(self, tok: Token) -> _Line:
@@ -156,12 +165,13 @@ class Builder:
                 text = fen
                 if text[:1] == "?":
                     text = ("B" if rules.first_player else "W") + text[1:]
-                    self.issue(tok, "FEN: unknown side to move '?'; "
+                    self.issue(tok, "fen_unknown_turn", "FEN: unknown side to move '?'; "
                                     "assuming the first player", "warning")
                 position = _parse_fen(self.rotated(text), rules,
-                                      lambda m: self.issue(tok, m, "warning"))
+                                      lambda m: self.issue(tok, "fen_crowned", m, "warning"))
             except DamierError as e:
-                self.issue(tok, f"{e}; the moves of this game cannot be replayed")
+                self.issue(tok, "fen_invalid", f"{e}; the moves of this game cannot be replayed",
+                           detail=str(e))
                 position = start_position(rules)
                 live = False
         else:
@@ -174,17 +184,19 @@ class Builder:
         kind, text = tok[0], tok[1]
         if kind == "badtag":
             text = "[" + text
-            self.issue(tok, f"tag without its opening '[': {_cut(tok[1].strip())}", "warning")
+            self.issue(tok, "tag_no_bracket", f"tag without its opening '[': "
+                       f"{_cut(tok[1].strip())}", "warning", tag=_cut(tok[1].strip()))
         m = TAG_PARTS.match(text)
         if m is None:  # pragma: no cover - the token expression guarantees the shape
-            self.issue(tok, f"unreadable tag {excerpt(text)}")
+            self.issue(tok, "tag_unreadable", f"unreadable tag {excerpt(text)}", tag=excerpt(text))
             return
         name, value = m.group(1), unescape(m.group(2))
         if not IDENTIFIER.match(name):
-            self.issue(tok, f"invalid tag name {excerpt(name)} (a tag name is a capital letter "
-                            "followed by letters, digits and '_')")
+            self.issue(tok, "tag_bad_name", f"invalid tag name {excerpt(name)} (a tag name is "
+                       "a capital letter followed by letters, digits and '_')", name=excerpt(name))
         if name in self.game.tags:
-            self.issue(tok, f"tag {_cut(name)} appears twice; the last value is kept", "warning")
+            self.issue(tok, "tag_twice", f"tag {_cut(name)} appears twice; the last value is "
+                       "kept", "warning", name=_cut(name))
         self.game.tags[name] = value
         self.tag_tokens[name] = tok
 
@@ -198,8 +210,8 @@ class Builder:
         text, strength, star = m.group(1), m.group(2), m.group(3)
         if star:
             strength += "*"
-            self.issue(tok, f"'*' after move {_cut(text)} read as a strength sign (forced move)",
-                       "warning")
+            self.issue(tok, "star_strength", f"'*' after move {_cut(text)} read as a strength "
+                       "sign (forced move)", "warning", move=_cut(text))
         if line.dead:
             return
         if self.rotate:
@@ -219,16 +231,18 @@ class Builder:
             except IllegalMoveError as e:
                 joined = self.join_jumps(tok, text, board)
                 if joined is None:
-                    self.issue(tok, f"move {_cut(text)}: {_reason(e, text)}")
+                    self.illegal(tok, text, e)
                     line.dead = True
                     return
                 mv = joined
         if _LEADING_ZERO.search(text):
-            self.issue(tok, f"leading zero in {excerpt(text)}", "warning")
+            self.issue(tok, "leading_zero", f"leading zero in {excerpt(text)}", "warning",
+                       move=excerpt(text))
         if mv.is_capture == ("-" in text and "x" not in text and ":" not in text) and \
                 "," not in text and not (len(text) == 4 and text[0].isalpha()):
             what = "'-' for a capture" if mv.is_capture else "a capture sign for a quiet move"
-            self.issue(tok, f"{_cut(text)}: {what}", "warning")
+            code = "dash_for_capture" if mv.is_capture else "capture_sign_for_quiet"
+            self.issue(tok, code, f"{_cut(text)}: {what}", "warning", move=_cut(text))
         node = Node(line.node, self.rules, self.gen.apply(before, mv.fast), mv)
         node.strength = strength
         if line.before:
@@ -294,8 +308,8 @@ class Builder:
             except IllegalMoveError:
                 continue
             self.skip.update(range(self.index + 1, j))
-            self.issue(tok, f"capture written as separate jumps, read as {mv.long()}",
-                       "warning")
+            self.issue(tok, "jumps_joined", f"capture written as separate jumps, read as "
+                       f"{mv.long()}", "warning", move=mv.long())
             return mv
         return None
 
@@ -338,13 +352,15 @@ class Builder:
         best = max(reach, default=0)
         fits = [mv for mv, count in zip(candidates, reach, strict=True) if count == best]
         if len(fits) == 1:
-            self.issue(tok, f"{error}; the moves that follow show it is {fits[0].long()}",
-                       "warning")
+            self.issue(tok, "ambiguous_resolved", f"{error}; the moves that follow show it is "
+                       f"{fits[0].long()}", "warning", move=_cut(text), read=fits[0].long())
             return fits[0]
         if self.strict or not fits:
-            self.issue(tok, f"move {_cut(text)}: {_reason(error, text)}")
+            self.issue(tok, "ambiguous_move", f"move {_cut(text)}: {_reason(error, text)}",
+                       move=_cut(text))
             return None
-        self.issue(tok, f"{error}; read as {fits[0].long()}", "warning")
+        self.issue(tok, "ambiguous_guessed", f"{error}; read as {fits[0].long()}", "warning",
+                   move=_cut(text), read=fits[0].long())
         return fits[0]
 
     def open_variation(self, tok: Token, line: _Line) -> _Line:
@@ -354,13 +370,13 @@ class Builder:
             return _Line(current, False, current)
         parent = current.parent
         if parent is None:
-            self.issue(tok, "a variation must follow a move")
+            self.issue(tok, "variation_first", "a variation must follow a move")
             return _Line(current, False, current)
         return _Line(parent, self.replay, current)
 
     def close_variation(self, tok: Token, line: _Line) -> _Line:
         if not self.stack:
-            self.issue(tok, "')' without a matching '('")
+            self.issue(tok, "unmatched_paren", "')' without a matching '('")
             return line
         if line.before and not line.dead:
             line.node.comments_after.extend(line.before)
@@ -368,7 +384,7 @@ class Builder:
 
     def comment(self, text: str, tok: Token, line: _Line | None) -> None:
         if "{" in text[1:]:
-            self.issue(tok, "'{' inside a comment (comments do not nest)")
+            self.issue(tok, "nested_comment", "'{' inside a comment (comments do not nest)")
         body = text[1:-1] if text.startswith("{") else text[1:]
         if line is None:
             self.game_comments.append(body)
@@ -382,20 +398,22 @@ class Builder:
     def nag(self, tok: Token, line: _Line) -> None:
         digits = tok[1][1:]
         if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
-            self.issue(tok, f"NAG ${_cut(digits)} out of range ($0 to ${MAX_NAG})")
+            self.issue(tok, "nag_range", f"NAG ${_cut(digits)} out of range ($0 to "
+                       f"${MAX_NAG})", nag=_cut(digits), max=str(MAX_NAG))
         elif not line.dead:
             line.node.nags.append(int(digits))
 
     def setup(self, tok: Token, line: _Line) -> None:
         m = re.match(r'/\s*FEN\s+"([^"]*)"\s*/$', tok[1])
         if m is None:
-            self.issue(tok, f"unknown setup command {excerpt(tok[1])}")
+            self.issue(tok, "setup_unknown", f"unknown setup command {excerpt(tok[1])}",
+                       text=excerpt(tok[1]))
             return
         try:
             position = _parse_fen(self.rotated(m.group(1)), self.rules,
-                                  lambda w: self.issue(tok, w, "warning"))
+                                  lambda w: self.issue(tok, "fen_crowned", w, "warning"))
         except DamierError as e:
-            self.issue(tok, str(e))
+            self.issue(tok, "setup_invalid", str(e), detail=str(e))
             line.dead = True
             return
         node = line.node
@@ -424,20 +442,21 @@ class Builder:
                 if kind in ("tag", "badtag"):
                     self.tag(tok)
                 elif kind == "tagx":
-                    self.issue(tok, f"{_cut(tok[1])} is not a tag (a tag is [Name \"value\"])")
+                    self.issue(tok, "not_a_tag", f"{_cut(tok[1])} is not a tag (a tag is "
+                               "[Name \"value\"])", text=_cut(tok[1]))
                 else:
-                    self.issue(tok, "'[' without a tag")
+                    self.issue(tok, "bracket_without_tag", "'[' without a tag")
                 continue
             if kind in ("comment", "lcomment", "ucomment"):
                 if kind == "ucomment":
-                    self.issue(tok, "comment not closed with '}'")
+                    self.issue(tok, "comment_unclosed", "comment not closed with '}'")
                 self.comment(tok[1] + ("}" if kind == "ucomment" else ""), tok, line)
                 continue
             if kind == "cr":
                 if not self.cr_warned:
                     self.cr_warned = True
-                    self.issue(tok, "literal '\\r' in the text (broken line-end conversion)",
-                               "warning")
+                    self.issue(tok, "literal_cr", "literal '\\r' in the text (broken line-end "
+                               "conversion)", "warning")
                 continue
             if kind in ("escape", "eof"):
                 continue
@@ -445,7 +464,8 @@ class Builder:
                 game.terminator = tok[1]
                 break
             if kind == "split":
-                self.issue(tok, "no game terminator before the next game's tags", "warning")
+                self.issue(tok, "no_terminator", "no game terminator before the next game's "
+                           "tags", "warning")
                 break
             if line is None:
                 line = self.start_body(tok)
@@ -458,7 +478,8 @@ class Builder:
             elif kind == "strength":
                 if line.node.parent is not None and not line.dead:
                     line.node.strength += tok[1]
-                self.issue(tok, f"space before the strength sign {_cut(tok[1])}", "warning")
+                self.issue(tok, "strength_space", f"space before the strength sign "
+                           f"{_cut(tok[1])}", "warning", sign=_cut(tok[1]))
             elif kind == "lpar":
                 line = self.open_variation(tok, line)
             elif kind == "rpar":
@@ -468,14 +489,17 @@ class Builder:
             elif kind == "ellipsis":
                 continue
             elif kind == "unknown":
-                self.issue(tok, f"unknown move {excerpt(tok[1])} cannot be replayed")
+                self.issue(tok, "unknown_move", f"unknown move {excerpt(tok[1])} cannot be "
+                           "replayed", move=excerpt(tok[1]))
                 line.dead = True
             else:
-                self.issue(tok, f"unexpected {excerpt(tok[1])}")
+                self.issue(tok, "unexpected", f"unexpected {excerpt(tok[1])}",
+                           text=excerpt(tok[1]))
         if line is None:
             line = self.start_body(first)
         if self.stack:
-            self.issue(self.tokens[-1], f"{len(self.stack)} variation(s) not closed with ')'")
+            self.issue(self.tokens[-1], "variation_unclosed", f"{len(self.stack)} variation(s) "
+                       "not closed with ')'", count=str(len(self.stack)))
         _check_move_numbers(self.tokens, self)
         return game
 
@@ -497,7 +521,8 @@ def _check_move_numbers(tokens: list[Token], builder: Builder) -> None:
             while j < len(tokens) and tokens[j][0] in ("comment", "escape", "cr", "nag"):
                 j += 1
             if j == len(tokens) or tokens[j][0] not in ("move", "ellipsis", "unknown"):
-                builder.issue(tok, f"move number {_cut(tok[1])} without a move", "warning")
+                builder.issue(tok, "number_without_move", f"move number {_cut(tok[1])} without "
+                              "a move", "warning", number=_cut(tok[1]))
 
 
 def _cut(text: str) -> str:

@@ -30,7 +30,7 @@ damier.core.errors.IllegalMoveError: 14x23: square 14 holds a black piece, but w
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE
@@ -59,6 +59,11 @@ class PdnIssue:
     column: int
     message: str
     severity: str = "error"
+    code: str = "other"
+    """What kind of problem, for programs and translations (``illegal_move``, ``tag_twice``
+    …; the list is in docs/pdn.md, "Problems found while reading")."""
+    args: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    """The parts of the message by name (``move``, ``name`` …), as text."""
 
     def __str__(self) -> str:
         return f"line {self.line}, column {self.column}: {self.severity}: {self.message}"

@@ -150,7 +150,9 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, f"GameType {game.tags.get('GameType')!r}: the moves follow the "
-                f"standard numbering of {other.rules.title}; read with it", "warning"))
+                f"standard numbering of {other.rules.title}; read with it", "warning",
+                "numbering_reread", {"gametype": str(game.tags.get("GameType")),
+                                     "variant": other.rules.name}))
             game = other
     if game.errors and rules.first_player != WHITE and any(
             t[0] == "move" and t[1][:1].isalpha() for t in tokens):
@@ -158,7 +160,8 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, "algebraic squares read from the first player's side (a1 at "
-                "the bottom left of the side that starts, as GameType says)", "warning"))
+                "the bottom left of the side that starts, as GameType says)", "warning",
+                "squares_rotated"))
             game = other
     return game
 
