@@ -10,7 +10,7 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 
 from damier.web.app import create_app
-from damier.web.openapi import describe
+from damier.web.routes.openapi import describe
 from fuzz import common, openapi, servers, text_formats
 from fuzz.common import Report
 from tests.web.conftest import LOCAL
@@ -45,7 +45,7 @@ def test_openapi_description_is_served_and_describes_every_route(tmp_path: Path)
     described = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}
     assert described <= routes, f"described but not routes: {described - routes}"
     assert routes - described == {("/", "GET")}, \
-        f"routes without a description in damier.web.openapi: {routes - described - {('/', 'GET')}}"
+        f"routes without a description in damier.web.routes.openapi: {routes - described - {('/', 'GET')}}"
     others = {getattr(r, "path", None) for r in app.routes if not isinstance(r, Route)}
     assert others <= NOT_DESCRIBED, f"routes of an unknown kind: {others - NOT_DESCRIBED}"
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from damier.web import live_analysis, ws
+from damier.web.routes import game_socket
+from damier.web.services import live_analysis
 from tests.web.conftest import LOCAL_WS
 
 
@@ -78,7 +79,7 @@ def test_multipv_lines_with_numbers_and_positions(client: TestClient) -> None:
 def test_the_analysis_keeps_deepening() -> None:
     # the engine is given minutes, not the 30 s after which the analysis used to stop
     assert live_analysis.MAX_SECONDS >= 600 and live_analysis.MAX_LINES == 5
-    assert ws.ANALYSIS_SECONDS == live_analysis.MAX_SECONDS
+    assert game_socket.ANALYSIS_SECONDS == live_analysis.MAX_SECONDS
 
 
 def test_a_position_of_the_endgame_database_says_so(client: TestClient) -> None:

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from damier import Board
-from damier.web.api import MAX_JSON, MAX_PDN
+from damier.web.routes.request_limits import MAX_JSON, MAX_PDN
 
 
 def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -275,7 +275,7 @@ class FakeTime:
 
 
 def test_clocks_and_flag(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    import damier.web.clock as clock
+    import damier.web.services.game_clock as clock
 
     fake = FakeTime()
     monkeypatch.setattr(clock, "time", fake)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from damier.cli import main
-from damier.web.engine_settings import EngineSettings
+from damier.web.services.engine_settings import EngineSettings
 
 
 def test_serve_passes_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,

@@ -15,14 +15,14 @@ import pytest
 from starlette.testclient import TestClient
 
 import damier.engine as engine_package
-import damier.web.clock as clock
+import damier.web.services.game_clock as clock
 from damier import Board
 from damier.engine.api import BuiltinEngine
 from damier.engine.engine import PlayResult
 from damier.engine.timecontrol import Limit, allocate
 from damier.web.app import create_app
-from damier.web.engine_bridge import LEVEL_SECONDS, move_limit
-from damier.web.engine_settings import read_settings
+from damier.web.services.engine_bridge import LEVEL_SECONDS, move_limit
+from damier.web.services.engine_settings import read_settings
 from tests.protocol.helpers import eventually
 from tests.web.conftest import LOCAL
 from tests.web.test_api import FakeTime, move, new_game

@@ -24,14 +24,14 @@ from starlette.testclient import TestClient
 from damier import Board
 from damier.cli import main
 from damier.web.app import create_app
-from damier.web.engine_settings import (
+from damier.web.services.engine_registry import EngineRegistry, ManagedEngine
+from damier.web.services.engine_settings import (
     EngineSettings,
     SettingsError,
     load_settings,
     read_settings,
 )
-from damier.web.engines import EngineRegistry, ManagedEngine
-from damier.web.store import Store
+from damier.web.storage.game_store import Store
 from tests.protocol.helpers import eventually
 from tests.web.conftest import LOCAL, LOCAL_WS
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-import damier.web.explorer as web_explorer
+import damier.web.services.explorer_service as web_explorer
 from damier import Board
 from damier.analysis import explorer as explorer_module
 from tests.analysis.test_explorer import GAMES

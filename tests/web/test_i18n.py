@@ -19,7 +19,7 @@ import pytest
 
 from damier.core.variants import get_variant, variant_names
 from damier.web.errors import STATUS_CODES
-from damier.web.state import REASON_CODES, REASON_PATTERNS, reason_code
+from damier.web.services.json_views import REASON_CODES, REASON_PATTERNS, reason_code
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "damier" / "web"
 STATIC = WEB / "static"
@@ -160,7 +160,7 @@ def test_every_end_of_game_reason_has_a_code_and_a_message() -> None:
 def codes_in_source(function: str, position: int) -> set[str]:
     """String constants passed as argument ``position`` (or ``code=``) to ``function``."""
     found: set[str] = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):  # the app, routes/, services/, storage/
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == function):

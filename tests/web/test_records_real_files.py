@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from damier.formats.pdn import parse_games
-from damier.web import pdn_games, pdn_io
-from damier.web.games import GameService
-from damier.web.store import Store
+from damier.web.services import pdn_games, pdn_io
+from damier.web.services.game_service import GameService
+from damier.web.storage.game_store import Store
 from tests.data import pdn_files
 from tests.formats.test_real_files import FOLDER_VARIANT, SPECIAL_VARIANT
 from tests.web.test_records import same_tree

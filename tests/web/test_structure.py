@@ -1,9 +1,10 @@
 """The web package's imports point one way, in Python and in the page's JavaScript.
 
 ``tests/test_layers.py`` checks the arrows between layers; this test checks the arrows
-inside ``damier.web`` (every import, also under ``TYPE_CHECKING``, counts) and between the
-ES modules of ``static/`` (``import ... from "./x.js"``, also ``export ... from`` and
-``import("./x.js")``). A cycle fails with the modules on it.
+inside ``damier.web`` (every import, also under ``TYPE_CHECKING``, counts; ``routes`` over
+``services`` over ``storage``) and between the ES modules of ``static/`` (``import ... from
+"./x.js"``, also ``export ... from`` and ``import("./x.js")``). A cycle fails with the modules
+on it.
 """
 
 from __future__ import annotations
@@ -50,11 +51,18 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+def web_module(path: Path) -> str:
+    """``routes.games_api`` for ``web/routes/games_api.py``; ``app`` for ``web/app.py``."""
+    return ".".join(path.relative_to(WEB).with_suffix("").parts).removesuffix(".__init__")
+
+
 def python_graph() -> dict[str, set[str]]:
-    modules = {p.stem for p in WEB.glob("*.py") if p.stem != "__init__"}
+    """The imports between the modules of ``damier.web`` (subpackages included)."""
+    files = {web_module(p): p for p in WEB.rglob("*.py") if "static" not in p.parts}
+    modules = set(files)
     graph: dict[str, set[str]] = {}
-    for name in modules:
-        tree = ast.parse((WEB / f"{name}.py").read_text(encoding="utf-8"))
+    for name, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         deps: set[str] = set()
         for node in ast.walk(tree):
             targets: list[str] = []
@@ -65,11 +73,16 @@ def python_graph() -> dict[str, set[str]]:
                 targets = [base] + [f"{base}.{a.name}" for a in node.names]
             for t in targets:
                 if t.startswith("damier.web."):
-                    head = t.split(".")[2]
-                    if head in modules and head != name:
-                        deps.add(head)
+                    rest = t.removeprefix("damier.web.")
+                    while rest and rest not in modules:
+                        rest = rest.rpartition(".")[0]
+                    if rest and rest != name and not name.startswith(rest + "."):
+                        deps.add(rest)
         graph[name] = deps
     return graph
+
+
+FLOORS = {"storage": 0, "services": 1, "routes": 2}
 
 
 def js_graph() -> dict[str, set[str]]:
@@ -101,9 +114,24 @@ def test_js_import_pattern_reads_every_form() -> None:
 
 def test_python_modules_of_the_web_package_have_no_cycle() -> None:
     graph = python_graph()
-    assert {"games", "session", "clock", "engine_turns"} <= set(graph)
+    assert {"services.game_service", "services.game_session", "storage.game_store",
+            "routes.games_api"} <= set(graph)
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle in damier.web: " + " -> ".join(cycle or [])
+
+
+def test_routes_services_and_storage_are_floors() -> None:
+    """storage imports no service, services import no route; app, guard and errors stand aside."""
+    problems = []
+    for name, deps in python_graph().items():
+        floor = FLOORS.get(name.split(".")[0])
+        for dep in deps:
+            dep_floor = FLOORS.get(dep.split(".")[0])
+            if floor is not None and dep_floor is not None and dep_floor > floor:
+                problems.append(f"{name} imports {dep}")
+            if floor is not None and dep in {"app", "guard"}:
+                problems.append(f"{name} imports {dep}")
+    assert not problems, "imports pointing up inside damier.web:\n" + "\n".join(problems)
 
 
 def test_page_modules_have_no_cycle() -> None:

@@ -67,9 +67,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         from damier.web.app import access_token
         from damier.web.app import run as serve
-        from damier.web.engine_settings import SettingsError, load_settings
         from damier.web.guard import normal_origin
-        from damier.web.store import default_db_path
+        from damier.web.services.engine_settings import SettingsError, load_settings
+        from damier.web.storage.game_store import default_db_path
     except ImportError as e:
         raise UsageError(f"the web app needs the 'web' extra ({e}); {web_extra_hint()}") from None
     if not 0 <= args.port <= 65535:

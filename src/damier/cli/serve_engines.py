@@ -5,7 +5,7 @@ that engine: ``--engine-dir DIR`` (its working directory), ``--engine-proto hub|
 (default hub, i.e. Hub-2), ``--engine-name NAME``, ``--engine-variant V`` (repeatable;
 default international) and ``--engine-option NAME=VALUE`` (a Hub parameter; repeatable).
 ``--settings FILE`` reads engines from a TOML file (format in
-:mod:`damier.web.engine_settings`); the command line's engines come after the file's.
+:mod:`damier.web.services.engine_settings`); the command line's engines come after the file's.
 
 >>> parser = argparse.ArgumentParser()
 >>> add_engine_arguments(parser)

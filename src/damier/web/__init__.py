@@ -1,28 +1,21 @@
 """The web app (apps layer): play and analyse in the browser, games saved in SQLite.
 
-* :mod:`damier.web.app` — the Starlette app (:func:`create_app`) and :func:`run`;
-* :mod:`damier.web.api` — JSON routes; :mod:`damier.web.ws` — the WebSocket per game;
-* :mod:`damier.web.games` — the game service, composing the modules below it:
-  :mod:`~damier.web.actions` (move, huff, undo, resign), :mod:`~damier.web.draws`,
-  :mod:`~damier.web.engine_turns`, :mod:`~damier.web.watchers` (WebSocket pushes),
-  :mod:`~damier.web.pdn_games`, :mod:`~damier.web.clock`, :mod:`~damier.web.session`
-  (one live game and its JSON);
-* :mod:`damier.web.state` — JSON of variants, positions, moves; :mod:`damier.web.store` —
-  SQLite; :mod:`damier.web.errors` — :class:`~damier.web.errors.WebError`;
-* :mod:`damier.web.pdn_io` — PDN export/import; :mod:`damier.web.engine_bridge` — engine;
-* :mod:`damier.web.pdn_games` (PDN in and out), :mod:`damier.web.records` (variations,
-  comments, continuing as a new game; routes in :mod:`damier.web.records_api`) and
-  :mod:`damier.web.gametree` (the annotated tree of a game) — games kept whole;
-* :mod:`damier.web.review` (routes in :mod:`damier.web.review_api`) — engine reviews of
-  games, run in a worker thread and stored;
-* :mod:`damier.web.explorer` (routes in :mod:`damier.web.explorer_api`) — the opening
-  explorer's database, the default games imported in the background;
-* :mod:`damier.web.puzzles` (routes in :mod:`damier.web.puzzles_api`) — puzzles: moves
-  judged against the solution and by the engine, hints, scores;
-* ``static/`` — the page: plain JavaScript ES modules and SVG, no build step.
+The package has three floors, and imports point down only (``tests/web/test_structure.py``):
 
-Imports inside the package point one way (``tests/web/test_structure.py``); the order is
-drawn in ``docs/web.md``.
+* :mod:`damier.web.routes` — the HTTP and WebSocket handlers: they read and bound a request,
+  call a service and answer JSON (:mod:`~damier.web.routes.games_api`,
+  :mod:`~damier.web.routes.game_socket`, the routes of records, reviews, puzzles and the
+  explorer, the OpenAPI description, the request bounds);
+* :mod:`damier.web.services` — what the app does: live games and their sessions, player
+  actions, draws, clocks, the engine's turns and the engines a server offers, PDN in and
+  out, game trees and records, reviews, puzzles, the opening explorer, live analysis;
+* :mod:`damier.web.storage` — the SQLite file of saved games (rows, no rules, no HTTP).
+
+Beside them: :mod:`damier.web.app` (the Starlette app, :func:`create_app` and :func:`run`,
+which wires the three together), :mod:`damier.web.guard` (the middleware that checks Host,
+Origin, token and Content-Type) and :mod:`damier.web.errors` (:class:`WebError`, the one
+error a client can cause, imported by every floor). ``static/`` is the page: plain
+JavaScript ES modules and SVG, no build step.
 
 The server is the only source of legal moves; the page draws what it is sent. Needs the
 ``web`` extra (Starlette, uvicorn). See ``docs/web.md``.

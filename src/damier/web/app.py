@@ -27,17 +27,25 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from damier.web import api, explorer_api, openapi, puzzles_api, records_api, review_api, ws
-from damier.web.engine_settings import EngineSettings
-from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError, status_code
-from damier.web.explorer import ExplorerService, explorer_path
-from damier.web.games import GameService
 from damier.web.guard import Guard, is_loopback, policy_for
-from damier.web.limits import MAX_WS_MESSAGE
-from damier.web.puzzles import PuzzleService, puzzles_path
-from damier.web.review import Reviews
-from damier.web.store import Store, default_db_path
+from damier.web.routes import (
+    explorer_api,
+    game_socket,
+    games_api,
+    openapi,
+    puzzles_api,
+    records_api,
+    review_api,
+)
+from damier.web.routes.request_limits import MAX_WS_MESSAGE
+from damier.web.services.engine_registry import EngineRegistry
+from damier.web.services.engine_settings import EngineSettings
+from damier.web.services.explorer_service import ExplorerService, explorer_path
+from damier.web.services.game_service import GameService
+from damier.web.services.puzzle_service import PuzzleService, puzzles_path
+from damier.web.services.review_service import Reviews
+from damier.web.storage.game_store import Store, default_db_path
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("damier.web")
@@ -69,7 +77,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
                host: str = "127.0.0.1", allow_origins: Sequence[str] = (),
                token: str | None = None) -> Starlette:
     """The web app over the SQLite file ``db`` (default: :func:`default_db_path`), offering
-    the engines of ``engines`` beside damier's own (see :mod:`damier.web.engine_settings`),
+    the engines of ``engines`` beside damier's own (see :mod:`damier.web.services.engine_settings`),
     acting for pages served from ``host`` (the bound address) and ``allow_origins``; with a
     ``token``, the API and WebSocket require it (see :mod:`damier.web.guard`)."""
     policy = policy_for(host, allow_origins, token)
@@ -92,12 +100,12 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/api/openapi.json", openapi.openapi_json, methods=["GET"]),
-        *api.routes,
+        *games_api.routes,
         *records_api.routes,
         *review_api.routes,
         *explorer_api.routes,
         *puzzles_api.routes,
-        *ws.routes,
+        *game_socket.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

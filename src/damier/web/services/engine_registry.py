@@ -17,8 +17,9 @@ parallel and a crash, a hang or garbage costs only the game it happened in.
 
 When a search fails (the process exits, hangs past its wait, sends garbage or ``error``, plays
 an illegal move), the process is killed and closed at once and the caller gets the exception;
-:mod:`damier.web.engine_bridge` turns it into an :class:`~damier.web.engine_bridge.EngineFailed`
-and the game goes on with damier's engine (:mod:`damier.web.engine_turns`).
+:mod:`damier.web.services.engine_bridge` turns it into an
+:class:`~damier.web.services.engine_bridge.EngineFailed`
+and the game goes on with damier's engine (:mod:`damier.web.services.engine_turns`).
 
 This module must not touch HTTP, the store or the event loop; its blocking calls run in
 worker threads.
@@ -37,9 +38,9 @@ from damier.core.board import Board
 from damier.engine.api import BuiltinEngine, EngineLike
 from damier.engine.engine import Info, PlayResult
 from damier.engine.timecontrol import Limit
-from damier.web.engine_bridge import Thinker
-from damier.web.engine_settings import BUILTIN, EngineChoice, EngineSettings
 from damier.web.errors import WebError
+from damier.web.services.engine_bridge import Thinker
+from damier.web.services.engine_settings import BUILTIN, EngineChoice, EngineSettings
 
 REAP_EVERY = 5.0
 """Seconds between looks for idle engine processes (at most; less for short idle times)."""

@@ -19,8 +19,8 @@ from typing import Any
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name
 from damier.web.errors import WebError
-from damier.web.session import Session, apply_ending, find_move, set_result
-from damier.web.store import Store
+from damier.web.services.game_session import Session, apply_ending, find_move, set_result
+from damier.web.storage.game_store import Store
 
 
 def now() -> float:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from damier.web.clock import clocks_json
-from damier.web.session import Session, game_state
+from damier.web.services.game_clock import clocks_json
+from damier.web.services.game_session import Session, game_state
 
 BACKLOG = 50
 """A watcher with more queued messages than this is not sent more until it catches up."""

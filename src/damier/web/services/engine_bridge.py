@@ -7,7 +7,7 @@ When the engine package is not importable (it is an optional layer), moves fall 
 random legal move and analysis reports that it is unavailable, so the rest of the app keeps
 working.
 
-An external engine (one of :mod:`damier.web.engines`) that fails — its process exits, hangs
+An external engine (one of :mod:`damier.web.services.engine_registry`) that fails — its process exits, hangs
 past its wait, sends garbage or ``error``, or plays a move that is not legal — never hands
 the caller a move of its own choosing: :meth:`Thinker.choose` closes it and raises
 :class:`EngineFailed` with the reason (the game service lets damier's engine play on), and

@@ -1,7 +1,7 @@
-"""The JSON API: HTTP routes over :class:`~damier.web.games.GameService`.
+"""The JSON API: HTTP routes over :class:`~damier.web.services.game_service.GameService`.
 
 Every handler reads a capped body (:data:`MAX_JSON` for JSON, :data:`MAX_PDN` for PDN;
-the bounds are in :mod:`damier.web.limits`), checks types, calls the service and answers
+the bounds are in :mod:`damier.web.routes.request_limits`), checks types, calls the service and answers
 JSON. Client mistakes are answered 4xx with ``{"error": message}`` (400 unreadable body,
 401/403 refused by :mod:`damier.web.guard`, 404 unknown game or route, 409 not possible
 now, 413 body too large, 415 wrong content type, 422 invalid value such as an illegal or
@@ -13,7 +13,6 @@ This module must not hold game logic; it translates between HTTP and the service
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from starlette.requests import Request
@@ -24,80 +23,11 @@ from damier.core.board import Board
 from damier.core.errors import DamierError, UnknownVariantError
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
-from damier.web.games import GameService
-from damier.web.limits import (
-    MAX_JSON,
-    MAX_LIST_OFFSET,
-    MAX_MOVE_TEXT,
-    MAX_PDN,
-    BadJson,
-    id_number,
-    parse_json_object,
-    path_id,
-)
-from damier.web.session import Session
-from damier.web.state import position_json, variant_info, variants_list
+from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
+from damier.web.routes.requests import load, opt_str, read_body, read_json, service, state_response
+from damier.web.services.json_views import position_json, variant_info, variants_list
 
-__all__ = ["MAX_JSON", "MAX_PDN", "read_body", "read_json", "routes"]
-
-
-def service(request: Request) -> GameService:
-    svc: GameService = request.app.state.games
-    return svc
-
-
-async def read_body(request: Request, limit: int) -> bytes:
-    """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
-    declared = request.headers.get("content-length")
-    if declared is not None:
-        length = id_number(declared.strip(), 20)
-        if length is None:
-            raise WebError(400, "bad Content-Length header")
-        if length > limit:
-            raise WebError(413, f"request body too large (limit {limit} bytes)")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise WebError(413, f"request body too large (limit {limit} bytes)")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
-    """The JSON object in the body (an empty body is ``{}``)."""
-    raw = await read_body(request, limit)
-    if not raw.strip():
-        return {}
-    try:
-        if len(raw) > MAX_JSON:  # a JSON import: parse it off the event loop
-            return await asyncio.to_thread(parse_json_object, raw)
-        return parse_json_object(raw)
-    except BadJson as e:
-        status = 422 if "must be an object" in str(e) else 400
-        raise WebError(status, f"the body: {e}") from None
-
-
-def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str | None:
-    value = data.get(key, default)
-    if value is not None and not isinstance(value, str):
-        raise WebError(422, f"{key} must be a string")
-    return value
-
-
-def game_id(request: Request) -> int:
-    return path_id(request.path_params, "gid", "game", "game_not_found")
-
-
-async def load(request: Request) -> Session:
-    return await service(request).get(game_id(request))
-
-
-def state_response(request: Request, s: Session, status: int = 200, **extra: Any) -> JSONResponse:
-    body = service(request).state(s)
-    body.update(extra)
-    return JSONResponse(body, status_code=status)
+__all__ = ["routes"]
 
 
 # -- variants and positions ----------------------------------------------------------------

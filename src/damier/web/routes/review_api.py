@@ -1,6 +1,6 @@
-"""HTTP routes of game reviews (:mod:`damier.web.review`). See ``docs/web.md``.
+"""HTTP routes of game reviews (:mod:`damier.web.services.review_service`). See ``docs/web.md``.
 
-This module only translates between HTTP and :class:`~damier.web.review.Reviews`.
+This module only translates between HTTP and :class:`~damier.web.services.review_service.Reviews`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.web.api import load, read_json
 from damier.web.errors import WebError
-from damier.web.review import Reviews, review_settings
+from damier.web.routes.requests import load, read_json
+from damier.web.services.review_service import Reviews, review_settings
 
 
 def reviews(request: Request) -> Reviews:

@@ -179,7 +179,7 @@ def game_action(summary: str, body: Schema) -> Schema:
 
 
 def game_paths() -> dict[str, Schema]:
-    """``/api/games`` and what acts on one game (:mod:`damier.web.api`)."""
+    """``/api/games`` and what acts on one game (:mod:`damier.web.routes.games_api`)."""
     wait = {"wait": BOOL}
     return {
         "/api/games": {
@@ -246,7 +246,7 @@ def record_paths() -> dict[str, Schema]:
 
 
 def puzzle_paths() -> dict[str, Schema]:
-    """Puzzles (:mod:`damier.web.puzzles_api`)."""
+    """Puzzles (:mod:`damier.web.routes.puzzles_api`)."""
     step = _param("step", "query", INT, "the solver's move in the solution: 0, 2, ... (0)")
     return {
         "/api/puzzles/next": {"get": operation("the next puzzle the player has not met",
@@ -278,7 +278,7 @@ def puzzle_paths() -> dict[str, Schema]:
 
 
 def explorer_paths() -> dict[str, Schema]:
-    """The opening explorer (:mod:`damier.web.explorer_api`)."""
+    """The opening explorer (:mod:`damier.web.routes.explorer_api`)."""
     return {
         "/api/explorer": {"get": operation(
             "the moves and games of a position",

@@ -7,7 +7,7 @@ or a resignation during the search is safe. A failing built-in engine plays the 
 move rather than stop the game.
 
 The game's engine is the one it was created with (``row.engine``, see
-:mod:`damier.web.engines`). When an external engine fails (:class:`EngineFailed`: it crashed,
+:mod:`damier.web.services.engine_registry`). When an external engine fails (:class:`EngineFailed`: it crashed,
 hung past its wait, sent garbage or ``error``, played an illegal move) — or is no longer
 offered by the server — damier's engine takes its place for the rest of the game: the move
 is thought again by it, ``Session.engine_failure`` says what happened (:func:`failure_note`:
@@ -27,14 +27,14 @@ from concurrent.futures import ThreadPoolExecutor
 from damier.core.board import Board
 from damier.core.move import Move
 from damier.engine.timecontrol import Limit
-from damier.web import clock
-from damier.web.actions import push
-from damier.web.engine_bridge import EngineFailed, Thinker, move_limit
-from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
-from damier.web.session import Session, save
-from damier.web.store import Store
-from damier.web.watchers import notify
+from damier.web.services import game_clock
+from damier.web.services.actions import push
+from damier.web.services.engine_bridge import EngineFailed, Thinker, move_limit
+from damier.web.services.engine_registry import EngineRegistry
+from damier.web.services.game_session import Session, save
+from damier.web.services.watchers import notify
+from damier.web.storage.game_store import Store
 
 WAIT_LIMIT = 60.0
 """Longest wait of a request that asks for the engine's reply (``wait``): past it the answer
@@ -95,7 +95,7 @@ class EngineTurns:
     async def _turns(self, s: Session) -> None:
         while True:
             async with s.lock:
-                if clock.check_flag(s):
+                if game_clock.check_flag(s):
                     save(self.store, s)
                     break
                 if s.outcome() is not None or s.player(s.board.turn) != "engine":
@@ -105,7 +105,7 @@ class EngineTurns:
                 if s.thinker is None:
                     s.thinker = self._thinker(s)
                 thinker = s.thinker
-                limit = move_limit(s.row.level, *clock.engine_clocks(s))
+                limit = move_limit(s.row.level, *game_clock.engine_clocks(s))
                 s.thinking = True
             await notify(s)
             try:

@@ -2,9 +2,9 @@
 
 Each action runs under the session's lock, checks that it is allowed now (the game is open,
 it is this player's turn, the move is legal: the core decides), changes the board and the
-stored row, and commits (:func:`damier.web.session.save`). :func:`push` is the one way a
+stored row, and commits (:func:`damier.web.services.game_session.save`). :func:`push` is the one way a
 move enters a game, for the human and for the engine. Draw offers are in
-:mod:`damier.web.draws`.
+:mod:`damier.web.services.draw_offers`.
 
 This module must not notify watchers or start the engine: the game service does that after
 the lock is released.
@@ -17,24 +17,24 @@ from typing import Any
 from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.move import Move
-from damier.web import clock
 from damier.web.errors import WebError
-from damier.web.session import Session, is_record, save, set_result
-from damier.web.state import history_entry, pieces_string
-from damier.web.store import MoveRow, Store
+from damier.web.services import game_clock
+from damier.web.services.game_session import Session, is_record, save, set_result
+from damier.web.services.json_views import history_entry, pieces_string
+from damier.web.storage.game_store import MoveRow, Store
 
 
 def push(store: Store, s: Session, move: Move) -> None:
     """Play the legal ``move`` for the side to move: clocks, history, row, commit."""
     board, row = s.board, s.row
     text = board.notation(move)
-    now = clock.now()
-    clock_after = clock.charge(s, now)
+    now = game_clock.now()
+    clock_after = game_clock.charge(s, now)
     s.history.append(history_entry(board, move, text))
     board.push(move)
     s.positions.append(pieces_string(board))
     s.notations.append(text)
-    clock.start_turn(s, now)
+    game_clock.start_turn(s, now)
     row.draw_offer = None
     row.ply = board.ply
     set_result(row, s.outcome())
@@ -47,7 +47,7 @@ def push(store: Store, s: Session, move: Move) -> None:
 async def play(store: Store, s: Session, text: str) -> None:
     """Play the move ``text`` for the side to move, which must be a human."""
     async with s.lock:
-        clock.check_flag(s)
+        game_clock.check_flag(s)
         check_open(s)
         if s.player(s.board.turn) != "human":
             raise WebError(409, f"it is the engine's turn ({color_name(s.board.turn)})",
@@ -102,7 +102,7 @@ async def undo(store: Store, s: Session) -> None:
         row.ending = None
         row.draw_offer = None
         row.ply = board.ply
-        clock.restore(s, store)
+        game_clock.restore(s, store)
         set_result(row, s.outcome())
         save(store, s, drop_from=board.ply)
 
@@ -110,7 +110,7 @@ async def undo(store: Store, s: Session) -> None:
 async def resign(store: Store, s: Session, color: str | None) -> None:
     """``color`` (default: the human side, see :func:`actor`) resigns."""
     async with s.lock:
-        clock.check_flag(s)
+        game_clock.check_flag(s)
         check_open(s)
         c = actor(s, color)
         s.board.resign(c)

@@ -27,7 +27,7 @@ from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
 from damier.web.errors import WebError
-from damier.web.state import move_json, position_json
+from damier.web.services.json_views import move_json, position_json
 
 CHECK_LIMIT = Limit(time=1.0, depth=14)
 """How long the engine may judge a move that is not the solution's."""

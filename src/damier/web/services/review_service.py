@@ -28,8 +28,8 @@ from damier.analysis.review import Cancelled, PlyReview, review_game, summary
 from damier.core.board import Board
 from damier.engine import BuiltinEngine, EngineLike, Limit
 from damier.web.errors import WebError
-from damier.web.session import Session
-from damier.web.store import Store
+from damier.web.services.game_session import Session
+from damier.web.storage.game_store import Store
 
 DEFAULT_SECONDS = 0.3
 """Search time per position of a review (seconds), unless the request says otherwise."""

@@ -1,9 +1,9 @@
 """The analysis board's view of the engine: which position a client analyses, for how
 long, with how many lines, and each line spelled out for the page.
 
-A WebSocket client (:mod:`damier.web.ws`) names the position — the game's current one
+A WebSocket client (:mod:`damier.web.routes.game_socket`) names the position — the game's current one
 (following the game as it goes on), the position after main-line ply ``n``, or any node of
-the game's tree (a side variation, :mod:`damier.web.gametree` ids) — and how many lines it
+the game's tree (a side variation, :mod:`damier.web.services.gametree` ids) — and how many lines it
 wants (``multipv``, 1 to :data:`MAX_LINES`): :func:`read_view`, :func:`board_at`. The
 search then keeps deepening for as long as that position stays on the board: there is no
 time limit but the safety :data:`MAX_SECONDS` for a forgotten tab. (A limit of 30 s used to
@@ -25,9 +25,9 @@ from typing import Any
 
 from damier.core.board import Board
 from damier.core.colors import color_name
-from damier.web import gametree
-from damier.web.session import Session, tree_of
-from damier.web.state import pieces_string
+from damier.web.services import gametree
+from damier.web.services.game_session import Session, tree_of
+from damier.web.services.json_views import pieces_string
 
 MAX_SECONDS = 600.0
 """An analysis left running this long stops (a tab nobody looks at)."""

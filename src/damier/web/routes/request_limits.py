@@ -13,7 +13,7 @@ This module must not know about games or HTTP routes.
 >>> parse_json_object(b"[" * 100 + b"]" * 100)
 Traceback (most recent call last):
 ...
-damier.web.limits.BadJson: the JSON is nested more than 20 levels deep
+damier.web.routes.request_limits.BadJson: the JSON is nested more than 20 levels deep
 """
 
 from __future__ import annotations

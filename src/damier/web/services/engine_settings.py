@@ -22,14 +22,14 @@ per engine and two optional limits::
     # timeout = 120                # seconds for a depth or node limit
 
 Every mistake is a :class:`SettingsError` that says which engine and which key. This module
-must not start engines; :mod:`damier.web.engines` does.
+must not start engines; :mod:`damier.web.services.engine_registry` does.
 
 >>> [c.name for c in read_settings({"engine": [{"command": "sh -c 'exec dame hub'"}]}).engines]
 ['damier', 'sh']
 >>> read_settings({"engine": [{"command": "x", "protocol": "uci"}]})
 Traceback (most recent call last):
 ...
-damier.web.engine_settings.SettingsError: engine 1: protocol must be hub, hub1 or dxp, not 'uci'
+damier.web.services.engine_settings.SettingsError: engine 1: protocol must be hub, hub1 or dxp, not 'uci'
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ variations, comments, NAGs (``$n``) and strength signs (``!``, ``?!`` …) — l
 The JSON the page gets (:func:`view`) lists annotations per main-line move and gives every
 side-line node its move, move number, position (``pieces`` and ``fen``) and id.
 
-This module must not touch HTTP or the store; :mod:`damier.web.records` stores the JSON.
+This module must not touch HTTP or the store; :mod:`damier.web.services.records` stores the JSON.
 """
 
 from __future__ import annotations

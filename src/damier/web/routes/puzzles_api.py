@@ -1,6 +1,6 @@
-"""HTTP routes of puzzles (:mod:`damier.web.puzzles`). See ``docs/web.md``.
+"""HTTP routes of puzzles (:mod:`damier.web.services.puzzle_service`). See ``docs/web.md``.
 
-This module only translates between HTTP and :class:`~damier.web.puzzles.PuzzleService`.
+This module only translates between HTTP and :class:`~damier.web.services.puzzle_service.PuzzleService`.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.web.api import MAX_PDN, read_body, read_json
 from damier.web.errors import WebError
-from damier.web.limits import id_number, path_id
-from damier.web.puzzles import PuzzleService, puzzle_json
+from damier.web.routes.request_limits import MAX_PDN, id_number, path_id
+from damier.web.routes.requests import read_body, read_json
+from damier.web.services.puzzle_service import PuzzleService, puzzle_json
 
 
 def puzzles(request: Request) -> PuzzleService:

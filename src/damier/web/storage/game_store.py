@@ -7,8 +7,9 @@ made) while readers never block the writer. One connection is shared by all call
 guarded by a lock: every statement is short, so this is both simpler and faster than a pool.
 
 A game's variations, comments and NAGs (imported or added on the analysis board) are one
-JSON document in ``game_trees`` (see :mod:`damier.web.gametree`); most games have none.
-The last engine review of a game is one JSON document in ``reviews`` (:mod:`damier.web.review`).
+JSON document in ``game_trees`` (see :mod:`damier.web.services.gametree`); most games have none.
+The last engine review of a game is one JSON document in ``reviews``
+(:mod:`damier.web.services.review_service`).
 
 A move is stored by its identity (from, to, captured squares, huffed square) plus its text,
 so that replaying a game never depends on how notation is parsed.

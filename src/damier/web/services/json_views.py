@@ -6,7 +6,7 @@ coordinates (taken from :meth:`Board.grid`, so inverted and full boards are righ
 man, ``W`` ``B`` king, ``.`` empty), the legal moves with their landing path and captured
 squares, and the moves played. The page never computes a rule itself.
 
-The JSON of a whole live game is :func:`damier.web.session.game_state`. This module must
+The JSON of a whole live game is :func:`damier.web.services.game_session.game_state`. This module must
 not change games or touch the store, and imports nothing of the web package but the store's
 row type.
 """
@@ -23,7 +23,7 @@ from damier.core.fen import square_chars
 from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant, variant_names
-from damier.web.store import GameRow
+from damier.web.storage.game_store import GameRow
 
 
 @cache

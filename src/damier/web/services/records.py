@@ -7,7 +7,7 @@ moves); the game itself never changes, but its ``version`` goes up so that the p
 the newer state (an engine thinking on the game meanwhile thinks again).
 :func:`continue_game` stores a new game made of the moves that lead to a node;
 :func:`node_position` is the position at any node with its legal moves (the analysis board
-offers them while the player browses). The tree itself is :mod:`damier.web.gametree`'s.
+offers them while the player browses). The tree itself is :mod:`damier.web.services.gametree`'s.
 
 This module must not know about HTTP.
 """
@@ -17,13 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from damier.formats.pdn import Game
-from damier.web import gametree
-from damier.web.clock import parse_time_control
 from damier.web.errors import WebError
-from damier.web.pdn_games import game_rows
-from damier.web.session import Session, check_players, tree_of
-from damier.web.state import position_json
-from damier.web.store import Store
+from damier.web.services import gametree
+from damier.web.services.game_clock import parse_time_control
+from damier.web.services.game_session import Session, check_players, tree_of
+from damier.web.services.json_views import position_json
+from damier.web.services.pdn_games import game_rows
+from damier.web.storage.game_store import Store
 
 EDIT_ACTIONS = ("add", "promote", "delete", "comment")
 

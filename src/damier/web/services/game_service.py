@@ -1,12 +1,13 @@
 """The game service: live games in memory, every change saved to the store at once.
 
 :class:`GameService` is what the API and the WebSocket hold. It keeps the live games
-(:class:`~damier.web.session.Session`, rebuilt from the store on first use, at most
+(:class:`~damier.web.services.game_session.Session`, rebuilt from the store on first use, at most
 :data:`CACHE_SIZE` idle ones kept), creates and lists games, and runs each change in the
-same order: the action under the game's lock (:mod:`~damier.web.actions`,
-:mod:`~damier.web.draws`), then the watchers told (:mod:`~damier.web.watchers`), then the
-engine started if it is to move (:mod:`~damier.web.engine_turns`). Clocks are
-:mod:`~damier.web.clock`'s, PDN :mod:`~damier.web.pdn_games`'.
+same order: the action under the game's lock (:mod:`~damier.web.services.actions`,
+:mod:`~damier.web.services.draw_offers`), then the watchers told
+(:mod:`~damier.web.services.watchers`), then the
+engine started if it is to move (:mod:`~damier.web.services.engine_turns`). Clocks are
+:mod:`~damier.web.services.game_clock`'s, PDN :mod:`~damier.web.services.pdn_games`'.
 
 Rules come only from the core; errors a client can cause are
 :class:`~damier.web.errors.WebError`. This module must not know about HTTP requests or JSON
@@ -22,13 +23,21 @@ from typing import Any
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
-from damier.web import actions, clock, draws, pdn_games, records, watchers
-from damier.web.engine_turns import EngineTurns
-from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
-from damier.web.session import PLAYERS, Session, check_players, first_player_of, replay, save, set_result
-from damier.web.state import pieces_string, summary
-from damier.web.store import GameRow, Store
+from damier.web.services import actions, draw_offers, game_clock, pdn_games, records, watchers
+from damier.web.services.engine_registry import EngineRegistry
+from damier.web.services.engine_turns import EngineTurns
+from damier.web.services.game_session import (
+    PLAYERS,
+    Session,
+    check_players,
+    first_player_of,
+    replay,
+    save,
+    set_result,
+)
+from damier.web.services.json_views import pieces_string, summary
+from damier.web.storage.game_store import GameRow, Store
 
 CACHE_SIZE = 512
 __all__ = ["CACHE_SIZE", "PLAYERS", "GameService"]
@@ -42,7 +51,7 @@ class GameService:
         self.store = store
         self.sessions: OrderedDict[int, Session] = OrderedDict()
         self.engines = engines or EngineRegistry()
-        """The engines offered (:mod:`~damier.web.engines`); analysis uses it too."""
+        """The engines offered (:mod:`~damier.web.services.engine_registry`); analysis uses it too."""
         self.engine = EngineTurns(store, engine_threads, self.engines)
 
     def close(self) -> None:
@@ -77,7 +86,7 @@ class GameService:
     async def get(self, gid: int) -> Session:
         """The live game ``gid`` (404 if unknown); a running clock that fell ends the game."""
         s = self._load(gid)
-        if clock.check_flag(s):
+        if game_clock.check_flag(s):
             async with s.lock:
                 save(self.store, s)
             await self.notify(s)
@@ -85,7 +94,7 @@ class GameService:
         return s
 
     def state(self, s: Session) -> dict[str, Any]:
-        """The JSON state of a game (see :func:`damier.web.session.game_state`)."""
+        """The JSON state of a game (see :func:`damier.web.services.game_session.game_state`)."""
         return watchers.full_state(s)
 
     def list_games(self, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
@@ -106,7 +115,7 @@ class GameService:
         first_player: Any = None,
     ) -> Session:
         """A new game; ``first_player`` (``"white"``/``"black"``) where the rules let the
-        players choose who starts (:func:`~damier.web.session.first_player_of`)."""
+        players choose who starts (:func:`~damier.web.services.game_session.first_player_of`)."""
         check_players(white, black, level)
         try:
             rules = get_variant(variant)
@@ -122,7 +131,7 @@ class GameService:
             raise WebError(422, f"engine {choice.name} speaks DXP, which plays one side of a "
                                 "game: choose a human side", "engine_dxp_one_side",
                            engine=choice.name)
-        tc = clock.parse_time_control(time_control)
+        tc = game_clock.parse_time_control(time_control)
         ms = int(tc["initial"] * 1000) if tc else None
         row = GameRow(
             id=0, variant=rules.name, start_fen=board.fen(), white=white, black=black,
@@ -157,9 +166,9 @@ class GameService:
         await actions.resign(self.store, s, color)
         await self.notify(s)
 
-    async def draw(self, s: Session, action: str, color: str | None) -> draws.Note:
+    async def draw(self, s: Session, action: str, color: str | None) -> draw_offers.Note:
         """``offer``, ``accept``, ``decline`` or ``claim`` a draw; returns what happened."""
-        note = await draws.draw(self.store, s, action, color)
+        note = await draw_offers.draw(self.store, s, action, color)
         await self.notify(s, note.text, note.code)
         return note
 

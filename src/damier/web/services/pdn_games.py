@@ -1,9 +1,9 @@
 """Games in and out as PDN: PDN text stored as new games kept whole, a game written as PDN.
 
-The PDN itself (reading, writing, the tree of a game) is :mod:`damier.web.pdn_io`'s; this
+The PDN itself (reading, writing, the tree of a game) is :mod:`damier.web.services.pdn_io`'s; this
 module turns its games into stored rows: the main line as moves, the tags, the recorded
 result as a ``recorded`` ending (so a finished game opens finished and read-only, see
-:func:`damier.web.session.recorded_outcome`), and the tree when it holds variations,
+:func:`damier.web.services.game_session.recorded_outcome`), and the tree when it holds variations,
 comments or NAGs. A game with nothing in it is not a game: text without one is refused with
 422 and nothing is stored. :func:`import_pdn` is blocking (a 5 MB text takes seconds): the
 game service runs it in a worker thread.
@@ -21,10 +21,10 @@ from damier.core.errors import DamierError
 from damier.core.move import Move
 from damier.core.position import Position
 from damier.core.rules import Rules
-from damier.web import gametree, pdn_io
 from damier.web.errors import WebError
-from damier.web.session import Session, recorded_outcome, tree_of
-from damier.web.store import GameRow, MoveRow, Store
+from damier.web.services import gametree, pdn_io
+from damier.web.services.game_session import Session, recorded_outcome, tree_of
+from damier.web.storage.game_store import GameRow, MoveRow, Store
 
 MAX_GAMES = 20_000
 """Most games one import may store."""

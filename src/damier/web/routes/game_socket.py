@@ -11,13 +11,13 @@ from the client:
   analyse, else damier's); the server streams ``{"type": "analysis", "multipv", "depth",
   "score", "score_white", "win_in", "pv", "line", "nodes", "nps", "time", "ply", "fen",
   "node"?, "engine"}`` until ``{"type": "analyse", "on": false}``, deepening as long as
-  the position stays (:mod:`damier.web.live_analysis`). An engine that cannot be used, or fails, is
+  the position stays (:mod:`damier.web.services.live_analysis`). An engine that cannot be used, or fails, is
   reported as ``{"type": "analysis", "error": …, "code": …, "engine": …, "done": true}``.
 * ``{"type": "ping"}`` — answered ``{"type": "pong"}``.
 
 A message that is not a JSON object (binary frames, bad JSON, nesting deeper than
-:data:`~damier.web.limits.MAX_JSON_DEPTH`, more than
-:data:`~damier.web.limits.MAX_WS_MESSAGE` bytes) is answered ``{"type": "error", "status":
+:data:`~damier.web.routes.request_limits.MAX_JSON_DEPTH`, more than
+:data:`~damier.web.routes.request_limits.MAX_WS_MESSAGE` bytes) is answered ``{"type": "error", "status":
 400, …}`` and the socket stays open.
 
 An unknown game gets ``{"type": "error", "status": 404, …}`` and the socket is closed with
@@ -39,14 +39,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.core.board import Board
 from damier.core.errors import excerpt
-from damier.web.engine_bridge import Thinker
-from damier.web.engine_settings import BUILTIN
-from damier.web.engines import EngineRegistry
 from damier.web.errors import WebError
-from damier.web.games import GameService
-from damier.web.limits import MAX_WS_MESSAGE, BadJson, parse_json_object, path_id
-from damier.web.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
-from damier.web.session import Session
+from damier.web.routes.request_limits import MAX_WS_MESSAGE, BadJson, parse_json_object, path_id
+from damier.web.services.engine_bridge import Thinker
+from damier.web.services.engine_registry import EngineRegistry
+from damier.web.services.engine_settings import BUILTIN
+from damier.web.services.game_service import GameService
+from damier.web.services.game_session import Session
+from damier.web.services.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
 
 ANALYSIS_SECONDS = MAX_SECONDS
 STOP_GRACE = 2.0

@@ -1,7 +1,7 @@
 """HTTP routes for game records: editing a game's variations and comments, and continuing
 a game (or any position of its tree) as a new game. See ``docs/web.md``.
 
-This module only translates between HTTP and the game service (:mod:`damier.web.records`).
+This module only translates between HTTP and the game service (:mod:`damier.web.services.records`).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.web import records
-from damier.web.api import load, opt_str, read_json, service, state_response
 from damier.web.errors import WebError
+from damier.web.routes.requests import load, opt_str, read_json, service, state_response
+from damier.web.services import records
 
 
 async def edit_variations(request: Request) -> JSONResponse:

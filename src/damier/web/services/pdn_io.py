@@ -22,7 +22,7 @@ from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.formats.gametype import base_rules
 from damier.formats.pdn import Game, Node, parse_games, write_game
-from damier.web.gametree import new_tree
+from damier.web.services.gametree import new_tree
 
 POSITION_TAGS = ("FEN", "GameType", "SetUp")
 """Tags that describe the start position; the store keeps them as columns, not tags."""

@@ -1,6 +1,6 @@
-"""HTTP routes of the opening explorer (:mod:`damier.web.explorer`). See ``docs/web.md``.
+"""HTTP routes of the opening explorer (:mod:`damier.web.services.explorer_service`). See ``docs/web.md``.
 
-This module only translates between HTTP and :class:`~damier.web.explorer.ExplorerService`.
+This module only translates between HTTP and :class:`~damier.web.services.explorer_service.ExplorerService`.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from damier.web.api import MAX_PDN, read_body, service
 from damier.web.errors import WebError
-from damier.web.explorer import ExplorerService, game_pdn
-from damier.web.limits import path_id
+from damier.web.routes.request_limits import MAX_PDN, path_id
+from damier.web.routes.requests import read_body, service
+from damier.web.services.explorer_service import ExplorerService, game_pdn
 
 MAX_FEN = 2000
 

@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 from damier.core.colors import WHITE, color_name, opponent
 from damier.core.errors import DamierError
-from damier.web import clock
-from damier.web.actions import actor, check_open, finish
 from damier.web.errors import WebError
-from damier.web.session import Session
-from damier.web.store import Store
+from damier.web.services import game_clock
+from damier.web.services.actions import actor, check_open, finish
+from damier.web.services.game_session import Session
+from damier.web.storage.game_store import Store
 
 ACTIONS = ("offer", "accept", "decline", "claim")
 
@@ -36,7 +36,7 @@ async def draw(store: Store, s: Session, action: str, color: str | None) -> Note
     if action not in ACTIONS:
         raise WebError(422, "action must be offer, accept, decline or claim", "bad_draw_action")
     async with s.lock:
-        clock.check_flag(s)
+        game_clock.check_flag(s)
         check_open(s)
         row, board = s.row, s.board
         c = actor(s, color, prefer_offer_target=action in ("accept", "decline"))

@@ -5,7 +5,7 @@ identity (from, to, captured squares, huff) rather than by parsing their text. E
 to a session happens under its :class:`asyncio.Lock` and ends with :func:`save`, which
 bumps ``version`` and commits the row (and the moves added or dropped) to the store at once.
 :func:`game_state` is the JSON of a session as the API and the WebSocket send it. A session
-also holds the game's annotated tree (variations, comments; :mod:`damier.web.gametree`),
+also holds the game's annotated tree (variations, comments; :mod:`damier.web.services.gametree`),
 read from the store with the moves.
 
 A game ends on the board, by a manual ending replayed from the row (resignation,
@@ -30,13 +30,13 @@ from damier.core.errors import DamierError
 from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.formats.pdn import Game
-from damier.web import gametree
 from damier.web.errors import WebError
-from damier.web.state import history_entry, move_json, pieces_string, reason_code
-from damier.web.store import GameRow, MoveRow, Store
+from damier.web.services import gametree
+from damier.web.services.json_views import history_entry, move_json, pieces_string, reason_code
+from damier.web.storage.game_store import GameRow, MoveRow, Store
 
 if TYPE_CHECKING:
-    from damier.web.engine_bridge import Thinker
+    from damier.web.services.engine_bridge import Thinker
 
 PLAYERS = ("human", "engine")
 """Who plays a side."""
@@ -205,7 +205,7 @@ def is_record(s: Session) -> bool:
 
 def tree_of(s: Session) -> Game:
     """The annotated tree of ``s`` (made on first use), its main line equal to the game's
-    moves (:func:`damier.web.gametree.reconcile`)."""
+    moves (:func:`damier.web.services.gametree.reconcile`)."""
     if s.tree is None:
         s.tree = gametree.new_tree(s.board.rules, s.board.start_position)
     gametree.reconcile(s.tree, s.board.move_stack)

@@ -1,0 +1,80 @@
+"""What every HTTP route of the app shares: the game service of a request, a capped body,
+a JSON object, an optional string field, the game named by the path, a game's JSON answer.
+
+The bounds themselves are :mod:`damier.web.routes.request_limits`'. This module must not hold
+game logic or routes of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from damier.web.errors import WebError
+from damier.web.routes.request_limits import MAX_JSON, BadJson, id_number, parse_json_object, path_id
+from damier.web.services.game_service import GameService
+from damier.web.services.game_session import Session
+
+__all__ = ["game_id", "load", "opt_str", "read_body", "read_json", "service", "state_response"]
+
+
+def service(request: Request) -> GameService:
+    svc: GameService = request.app.state.games
+    return svc
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        length = id_number(declared.strip(), 20)
+        if length is None:
+            raise WebError(400, "bad Content-Length header")
+        if length > limit:
+            raise WebError(413, f"request body too large (limit {limit} bytes)")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise WebError(413, f"request body too large (limit {limit} bytes)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
+    """The JSON object in the body (an empty body is ``{}``)."""
+    raw = await read_body(request, limit)
+    if not raw.strip():
+        return {}
+    try:
+        if len(raw) > MAX_JSON:  # a JSON import: parse it off the event loop
+            return await asyncio.to_thread(parse_json_object, raw)
+        return parse_json_object(raw)
+    except BadJson as e:
+        status = 422 if "must be an object" in str(e) else 400
+        raise WebError(status, f"the body: {e}") from None
+
+
+def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str | None:
+    value = data.get(key, default)
+    if value is not None and not isinstance(value, str):
+        raise WebError(422, f"{key} must be a string")
+    return value
+
+
+def game_id(request: Request) -> int:
+    return path_id(request.path_params, "gid", "game", "game_not_found")
+
+
+async def load(request: Request) -> Session:
+    return await service(request).get(game_id(request))
+
+
+def state_response(request: Request, s: Session, status: int = 200, **extra: Any) -> JSONResponse:
+    body = service(request).state(s)
+    body.update(extra)
+    return JSONResponse(body, status_code=status)
