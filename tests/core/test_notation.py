@@ -98,6 +98,23 @@ def test_every_legal_move_parses_back_from_its_notation() -> None:
                 assert board.parse_move(board.notation(move, form)) == move
 
 
+def test_every_legal_move_is_found_by_its_squares_and_only_by_them() -> None:
+    """``Board.find_move``: the identity (from, to, captured set, huff) names one move."""
+    boards = [Board(fen=fen) for fen in (DIAGRAM_7, AMBIGUOUS, None)]
+    boards.append(Board("czech-traditional", "W:WK11,17,23,28,29,32:B3,4,5,6,10,12,14,15,16"))
+    for board in boards:
+        for move in board.legal_moves:
+            found = board.find_move(move.from_square, move.to_square,
+                                    reversed(move.captured), move.huff)
+            assert found == move and found.huff == move.huff
+            assert board.find_move(move.from_square, move.to_square, [*move.captured, 99]) is None
+        assert board.find_move(99, 98) is None
+    huffing = Board("czech-traditional", "B:W18,30:B14,1")
+    huffing.push("1-5")
+    assert str(huffing.find_move(30, 26, (), 14)) == "h14,30-26"
+    assert huffing.find_move(30, 26, (), None) == huffing.parse_move("30-26")
+
+
 def test_single_capture_beside_a_longer_one_with_the_same_ends() -> None:
     # found by a stress run: in free-choice rules a king may take one piece from 11 to 20
     # or go round and end on 20 too; "11x20" is the complete path of the first (docs/pdn.md,

@@ -21,6 +21,7 @@ Move('19-23')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import cast, overload
 
 from damier.core import draws as draw_rules
@@ -160,6 +161,22 @@ class Board:
     def parse_move(self, text: str) -> Move:
         """The legal move named by ``text`` (any accepted notation); raises with the reason."""
         return parse_move(text, self._legal_list(), self.rules, self._position, self.gen)
+
+    def find_move(self, from_square: int, to_square: int, captured: Iterable[int] = (),
+                  huff: int | None = None) -> Move | None:
+        """The legal move with these squares (its identity), or ``None``: the one way a move
+        stored or sent as numbers (a saved game, a game tree, a DXP message) becomes a move.
+
+        >>> board = Board()
+        >>> board.find_move(32, 28), board.find_move(32, 23)
+        (Move('32-28'), None)
+        """
+        want = sorted(captured)
+        for move in self._legal_list():
+            if (move.from_square == from_square and move.to_square == to_square
+                    and sorted(move.captured) == want and move.huff == huff):
+                return move
+        return None
 
     def notation(self, move: Move, form: str = "pdn") -> str:
         """``move`` written for this position: ``pdn`` (long only if ambiguous), ``long``, ``hub``."""

@@ -180,12 +180,7 @@ def board_from_request(req: m.GameRequest) -> Board:
 
 def find_move(board: Board, msg: m.Move) -> BoardMove | None:
     """The legal move with the message's from, to and captured set, if any."""
-    caps = sorted(msg.captured)
-    for mv in board.legal_moves:
-        if mv.from_square == msg.from_square and mv.to_square == msg.to_square \
-                and sorted(mv.captured) == caps:
-            return mv
-    return None
+    return board.find_move(msg.from_square, msg.to_square, msg.captured)
 
 
 def move_message(move: BoardMove, seconds: float) -> m.Move:

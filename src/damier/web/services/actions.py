@@ -20,7 +20,6 @@ from damier.core.move import Move
 from damier.web.errors import WebError
 from damier.web.services import game_clock
 from damier.web.services.game_session import Session, is_record, save, set_result
-from damier.web.services.json_views import history_entry, pieces_string
 from damier.web.storage.game_store import MoveRow, Store
 
 
@@ -30,10 +29,7 @@ def push(store: Store, s: Session, move: Move) -> None:
     text = board.notation(move)
     now = game_clock.now()
     clock_after = game_clock.charge(s, now)
-    s.history.append(history_entry(board, move, text))
-    board.push(move)
-    s.positions.append(pieces_string(board))
-    s.notations.append(text)
+    s.play(move, text)
     game_clock.start_turn(s, now)
     row.draw_offer = None
     row.ply = board.ply
@@ -93,10 +89,7 @@ async def undo(store: Store, s: Session) -> None:
         if count == 0 or (s.humans() and s.player(probe.turn) != "human"):
             raise WebError(409, "there is no move of yours to take back", "nothing_to_undo")
         for _ in range(count):
-            board.pop()
-            s.positions.pop()
-            s.notations.pop()
-            s.history.pop()
+            s.take_back()
         s.time_outcome = None
         row = s.row
         row.ending = None

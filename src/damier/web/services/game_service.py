@@ -141,7 +141,7 @@ class GameService:
         )
         set_result(row, board.outcome())
         self.store.create_game(row)
-        s = Session(row, board, [pieces_string(board)])
+        s = Session(row, board, pieces_string(board))
         self.sessions[row.id] = s
         self.schedule_engine(s)
         return s

@@ -44,16 +44,29 @@ _WINNER = {"2-0": WHITE, "1-0": WHITE, "0-2": BLACK, "0-1": BLACK}
 _DRAWN = ("1-1", "1/2-1/2", "0-0")
 
 
+@dataclass(frozen=True, slots=True)
+class PlyRecord:
+    """One move of a live game as its session keeps it, beside ``board.move_stack``."""
+
+    entry: dict[str, Any]
+    """The move's JSON as the page gets it in ``moves`` (:func:`history_entry`)."""
+    pieces: str
+    """The position after the move (:func:`pieces_string`)."""
+
+
 @dataclass
 class Session:
-    """One live game (see the module docstring)."""
+    """One live game (see the module docstring).
+
+    ``plies`` holds one :class:`PlyRecord` per move of ``board.move_stack``; :meth:`play` and
+    :meth:`take_back` are the only ways they change, so the two never fall out of step.
+    """
 
     row: GameRow
     board: Board
-    positions: list[str]
-    notations: list[str] = field(default_factory=list)
-    history: list[dict[str, Any]] = field(default_factory=list)
-    """The JSON of the moves played (kept in step with the board, see ``state``)."""
+    start_pieces: str
+    """The start position (:func:`pieces_string`)."""
+    plies: list[PlyRecord] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0
     thinking: bool = False
@@ -75,6 +88,21 @@ class Session:
 
     def humans(self) -> list[int]:
         return [c for c in (WHITE, BLACK) if self.player(c) == "human"]
+
+    def play(self, move: Move, text: str) -> None:
+        """Push the legal ``move``, written ``text``, and keep its record."""
+        entry = history_entry(self.board, move, text)
+        self.board.push(move)
+        self.plies.append(PlyRecord(entry, pieces_string(self.board)))
+
+    def take_back(self) -> None:
+        """Pop the last move and its record."""
+        self.board.pop()
+        self.plies.pop()
+
+    def positions(self) -> list[str]:
+        """The pieces of every position of the game, the start first."""
+        return [self.start_pieces, *(p.pieces for p in self.plies)]
 
 
 def first_player_of(rules: Rules, value: Any, fen: str | None) -> int | None:
@@ -128,15 +156,11 @@ def replay(row: GameRow, moves: list[MoveRow], tree: Any = None) -> Session:
     """The session of a stored game: its start position and its saved moves replayed
     (``tree``: its stored annotated tree, if any)."""
     board = Board(row.variant, row.start_fen)
-    s = Session(row, board, [pieces_string(board)])
+    s = Session(row, board, pieces_string(board))
     if tree is not None:
         s.tree = gametree.from_storage(board.rules, board.start_position, tree)
     for m in moves:
-        mv = find_move(board, m)
-        s.history.append(history_entry(board, mv, m.notation))
-        board.push(mv)
-        s.positions.append(pieces_string(board))
-        s.notations.append(m.notation)
+        s.play(find_move(board, m), m.notation)
     apply_ending(s)
     return s
 
@@ -144,25 +168,17 @@ def replay(row: GameRow, moves: list[MoveRow], tree: Any = None) -> Session:
 def from_board(row: GameRow, board: Board, notations: list[str]) -> Session:
     """The session of a game already played out on ``board`` (an imported game)."""
     replayed = Board(board.rules, position=board.start_position)
-    positions = [pieces_string(replayed)]
-    history = []
+    s = Session(row, replayed, pieces_string(replayed))
     for mv, text in zip(board.move_stack, notations, strict=True):
-        history.append(history_entry(replayed, mv, text))
-        replayed.push(mv)
-        positions.append(pieces_string(replayed))
-    s = Session(row, board, positions, list(notations))
-    s.history = history
+        s.play(mv, text)
+    s.board = board  # the same game: keep the caller's board, which it may hold on to
     return s
 
 
 def find_move(board: Board, m: MoveRow) -> Move:
     """The legal move of ``board`` stored as ``m`` (by identity; by its text as a fallback)."""
-    captured = sorted(m.captured)
-    for mv in board.legal_moves:
-        if (mv.from_square == m.from_sq and mv.to_square == m.to_sq
-                and sorted(mv.captured) == captured and mv.huff == m.huff):
-            return mv
-    return board.parse_move(m.notation)
+    found = board.find_move(m.from_sq, m.to_sq, m.captured, m.huff)
+    return found if found is not None else board.parse_move(m.notation)
 
 
 def save(store: Store, s: Session, add: list[MoveRow] | None = None,
@@ -222,7 +238,7 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
     """The full state of a game as ``GET /api/games/{id}`` returns it."""
     board, row = s.board, s.row
     out = s.outcome()
-    moves = list(s.history)
+    moves = [p.entry for p in s.plies]
     legal = [] if out is not None else [move_json(board, m) for m in board.legal_moves]
     code, args = reason_code(out.reason if out else None)
     return {
@@ -242,7 +258,7 @@ def game_state(s: Session, clocks: dict[str, Any] | None) -> dict[str, Any]:
         "time_control": row.time_control,
         "legal_moves": legal,
         "moves": moves,
-        "positions": list(s.positions),
+        "positions": s.positions(),
         "result": out.result if out else None,
         "reason": out.reason if out else None,
         "reason_code": code,

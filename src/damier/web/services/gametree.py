@@ -325,12 +325,10 @@ def _stored_move(parent: Node, m: Any) -> Move:
     if not (isinstance(m, list) and len(m) == 4):
         raise ValueError("bad stored move")
     frm, to, captured, huff = m
-    want = sorted(captured)
-    for mv in Board(parent.rules, position=parent.position).legal_moves:
-        if (mv.from_square == frm and mv.to_square == to and sorted(mv.captured) == want
-                and mv.huff == huff):
-            return mv
-    raise ValueError("stored move is not legal")
+    found = Board(parent.rules, position=parent.position).find_move(frm, to, captured, huff)
+    if found is None:
+        raise ValueError("stored move is not legal")
+    return found
 
 
 def _strings(value: Any) -> list[str]:
