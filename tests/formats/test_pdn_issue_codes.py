@@ -13,16 +13,18 @@ from damier.core.errors import IllegalMoveError
 from damier.formats.pdn import parse_game, parse_games
 
 ROOT = Path(__file__).resolve().parents[2]
-PDN_SOURCES = [ROOT / "src/damier/formats/pdn" / name for name in ("builder.py", "reader.py")]
+PDN_SOURCES = [ROOT / "src/damier/formats/pdn" / name
+               for name in ("builder.py", "reader.py", "visitor.py")]
 
 
 def codes_in_source() -> set[str]:
     """The codes the reader's source can give: the first lower-case string after each
-    ``issue(`` and each ``PdnIssue(`` (and the two of the capture-sign warning)."""
+    ``issue(``, ``report(``, ``make_issue(`` and ``PdnIssue(`` (and the two of the
+    capture-sign warning)."""
     found: set[str] = {"illegal_move", "dash_for_capture", "capture_sign_for_quiet"}
     for path in PDN_SOURCES:
         text = path.read_text(encoding="utf-8")
-        for call in re.finditer(r"(?:\bissue|PdnIssue)\(", text):
+        for call in re.finditer(r"(?:\bissue|\breport|make_issue|PdnIssue)\(", text):
             if text[call.start() - 4:call.start()] == "def ":
                 continue
             code = re.compile(r"\"([a-z]+_[a-z_]+|unexpected)\"").search(text, call.end())

@@ -1,5 +1,6 @@
 """Building one game from its tokens: tags, variant, start position, and the move tree,
-every move replayed on a board and checked (the second step of :mod:`reader`).
+every move replayed on a board and checked (the second step of :mod:`reader`): the
+:class:`Builder` is the reader's default visitor (:mod:`~damier.formats.pdn.visitor`).
 
 The builder owns the forgiving rules of reading: each problem becomes a
 :class:`~damier.formats.pdn.model.PdnIssue` of the game, an illegal move ends only its own
@@ -7,7 +8,7 @@ line of play, and the repairs that real files need are made with a warning (a ma
 crowning row in a problem FEN, a multi-capture written as separate jumps, an ambiguous
 short capture resolved by the next move, a bracket missing before a tag).
 
-It must not read files (it is handed tokens) and must not write PDN.
+It must not read files (it is handed a game's parts by the walk) and must not write PDN.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from functools import cache
 
 from damier.core.board import Board
 from damier.core.errors import (
-    EXCERPT_CHARS,
     AmbiguousMoveError,
     DamierError,
     FenError,
@@ -33,18 +33,9 @@ from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.formats.gametype import rules_for_gametype
-from damier.formats.pdn.lexer import IDENTIFIER, MOVE_PARTS, TAG_PARTS, Chunk, unescape
+from damier.formats.pdn.lexer import MOVE_PARTS
 from damier.formats.pdn.model import Game, Node, PdnIssue
-
-Token = tuple[str, str, int, Chunk]
-"""``(kind, text, position in chunk, chunk)``."""
-
-HEADER_KINDS = frozenset({"tag", "tagx", "lbr", "badtag"})
-MAX_NAG = 9999
-"""Largest numeric annotation glyph read (PGN stops at ``$255``, but real PDN files use
-higher numbers such as ``$902``; a number of five digits or more is an error)."""
-MAX_MESSAGE_CHARS = 400
-"""Longest issue message: a quoted token is cut to an excerpt (:func:`excerpt`)."""
+from damier.formats.pdn.visitor import GameVisitor, ReadContext, Token, brief
 
 _LEADING_ZERO = re.compile(r"(?<![\d])0\d")
 _PLAIN = re.compile(r"([a-zA-Z]?\d{1,3})([-x:])([a-zA-Z]?\d{1,3})\Z")
@@ -95,50 +86,58 @@ class _Line:
         self.fresh = True  # no move or setup in this line yet
 
 
-class Builder:
-    """Builds one :class:`Game` from its tokens (see the module docstring).
+class Builder(GameVisitor[Game]):
+    """Builds one :class:`Game` (see the module docstring).
 
     ``default``: the caller's variant; ``force``: use it whatever the GameType says;
     ``replay=False``: read tags and structure only; ``strict``: an ambiguous short capture
     is an error; ``rotate``: read algebraic squares from the first player's side."""
 
-    def __init__(self, tokens: list[Token], default: Rules | None, force: bool,
-                 replay: bool, strict: bool = False, rotate: bool = False) -> None:
-        self.tokens = tokens
+    def __init__(self, default: Rules | None, force: bool, replay: bool, strict: bool = False,
+                 rotate: bool = False) -> None:
         self.rotate = rotate
-        self.skip: set[int] = set()
         self.strict = strict
-        self.index = 0
         self.default = default
         self.force = force
         self.replay = replay
-        self.game = Game.__new__(Game)  # filled in here; the root is made by start_body
+        self.game = Game.__new__(Game)  # filled in here; the root is made by end_tags
         g = self.game
         g.tags, g.terminator, g.errors, g.warnings = {}, "*", [], []
         g.line, g.offset = 0, None
         self.stack: list[_Line] = []
-        self.cr_warned = False
         self.tag_tokens: dict[str, Token] = {}
         self.game_comments: list[str] = []
+        self.line: _Line | None = None
+        self.ctx = ReadContext([])
 
-    def issue(self, tok: Token, code: str, message: str, severity: str = "error",
-              **args: str) -> None:
-        """Record a problem at ``tok``: its ``code`` and ``args`` name it (for translations),
-        ``message`` says it in English."""
-        if len(message) > MAX_MESSAGE_CHARS:  # a safety net: quotes are cut where they are made
-            message = message[:MAX_MESSAGE_CHARS] + "..."
-        line, col, _ = tok[3].locate(tok[2])
-        target = self.game.errors if severity == "error" else self.game.warnings
-        target.append(PdnIssue(line, col, message, severity, code, args))
+    def issue(self, issue: PdnIssue) -> None:
+        (self.game.errors if issue.severity == "error" else self.game.warnings).append(issue)
 
-    def illegal(self, tok: Token, text: str, error: IllegalMoveError) -> None:
+    def report(self, code: str, message: str, severity: str = "error", tok: Token | None = None,
+               **args: str) -> None:
+        """An issue at ``tok`` (default: the token being read): ``code`` and ``args`` name it
+        (for translations), ``message`` says it in English."""
+        self.issue(self.ctx.make_issue(code, message, severity, tok, args))
+
+    def illegal(self, text: str, error: IllegalMoveError) -> None:
         """Record a move that cannot be played, with the core's reason for it."""
-        self.issue(tok, "illegal_move", f"move {_cut(text)}: {_reason(error, text)}",
-                   move=_cut(text), reason=error.reason, **error.details)
+        args = {"move": brief(text), "reason": error.reason, **error.details}
+        self.issue(self.ctx.make_issue("illegal_move", f"move {brief(text)}: "
+                                       f"{_reason(error, text)}", "error", None, args))
 
     # -- header and start position -------------------------------------------------------------
 
-    def choose_rules(self, first: Token) -> Rules:
+    def begin_game(self, context: ReadContext) -> None:
+        self.ctx = context
+        first = context.tokens[0]
+        self.game.line, col, offset = first[3].locate(first[2])
+        self.game.offset = (offset, col - 1)
+
+    def tag(self, name: str, value: str) -> None:
+        self.game.tags[name] = value
+        self.tag_tokens[name] = self.ctx.token
+
+    def choose_rules(self, tok: Token) -> Rules:
         default = self.default or get_variant("international")
         value = self.game.tags.get("GameType", "").strip()
         if self.force or not value:
@@ -146,10 +145,14 @@ class Builder:
         try:
             return rules_for_gametype(value, self.default)
         except DamierError as e:
-            self.issue(self.tag_tokens.get("GameType", first), "unknown_gametype",
-                       f"{e}; reading the game as {default.title}", gametype=_cut(value),
-                       variant=default.name)
+            self.report("unknown_gametype", f"{e}; reading the game as {default.title}",
+                        "error", self.tag_tokens.get("GameType", tok), gametype=brief(value),
+                        variant=default.name)
             return default
+
+    def end_tags(self) -> object:
+        self.line = self.start_body(self.ctx.token)
+        return None
 
     def start_body(self, tok: Token) -> _Line:
         game = self.game
@@ -165,13 +168,13 @@ class Builder:
                 text = fen
                 if text[:1] == "?":
                     text = ("B" if rules.first_player else "W") + text[1:]
-                    self.issue(tok, "fen_unknown_turn", "FEN: unknown side to move '?'; "
-                                    "assuming the first player", "warning")
+                    self.report("fen_unknown_turn", "FEN: unknown side to move '?'; "
+                                "assuming the first player", "warning", tok)
                 position = _parse_fen(self.rotated(text), rules,
-                                      lambda m: self.issue(tok, "fen_crowned", m, "warning"))
+                                      lambda m: self.report("fen_crowned", m, "warning", tok))
             except DamierError as e:
-                self.issue(tok, "fen_invalid", f"{e}; the moves of this game cannot be replayed",
-                           detail=str(e))
+                self.report("fen_invalid", f"{e}; the moves of this game cannot be replayed",
+                            "error", tok, detail=str(e))
                 position = start_position(rules)
                 live = False
         else:
@@ -180,38 +183,11 @@ class Builder:
         game.root.comments_after.extend(self.game_comments)
         return _Line(game.root, live, None)
 
-    def tag(self, tok: Token) -> None:
-        kind, text = tok[0], tok[1]
-        if kind == "badtag":
-            text = "[" + text
-            self.issue(tok, "tag_no_bracket", f"tag without its opening '[': "
-                       f"{_cut(tok[1].strip())}", "warning", tag=_cut(tok[1].strip()))
-        m = TAG_PARTS.match(text)
-        if m is None:  # pragma: no cover - the token expression guarantees the shape
-            self.issue(tok, "tag_unreadable", f"unreadable tag {excerpt(text)}", tag=excerpt(text))
-            return
-        name, value = m.group(1), unescape(m.group(2))
-        if not IDENTIFIER.match(name):
-            self.issue(tok, "tag_bad_name", f"invalid tag name {excerpt(name)} (a tag name is "
-                       "a capital letter followed by letters, digits and '_')", name=excerpt(name))
-        if name in self.game.tags:
-            self.issue(tok, "tag_twice", f"tag {_cut(name)} appears twice; the last value is "
-                       "kept", "warning", name=_cut(name))
-        self.game.tags[name] = value
-        self.tag_tokens[name] = tok
-
     # -- movetext ------------------------------------------------------------------------------
 
-    def move(self, tok: Token, line: _Line) -> None:
-        if line.dead and tok[1][-1] != "*":
-            return
-        m = MOVE_PARTS.match(tok[1])
-        assert m is not None
-        text, strength, star = m.group(1), m.group(2), m.group(3)
-        if star:
-            strength += "*"
-            self.issue(tok, "star_strength", f"'*' after move {_cut(text)} read as a strength "
-                       "sign (forced move)", "warning", move=_cut(text))
+    def move(self, text: str, strength: str) -> None:
+        line = self.line
+        assert line is not None
         if line.dead:
             return
         if self.rotate:
@@ -223,26 +199,26 @@ class Builder:
             try:
                 mv = board.parse_move(text)
             except AmbiguousMoveError as e:
-                found = self.resolve(tok, text, board, e)
+                found = self.resolve(text, board, e)
                 if found is None:
                     line.dead = True
                     return
                 mv = found
             except IllegalMoveError as e:
-                joined = self.join_jumps(tok, text, board)
+                joined = self.join_jumps(text, board)
                 if joined is None:
-                    self.illegal(tok, text, e)
+                    self.illegal(text, e)
                     line.dead = True
                     return
                 mv = joined
         if _LEADING_ZERO.search(text):
-            self.issue(tok, "leading_zero", f"leading zero in {excerpt(text)}", "warning",
-                       move=excerpt(text))
+            self.report("leading_zero", f"leading zero in {excerpt(text)}", "warning",
+                        move=excerpt(text))
         if mv.is_capture == ("-" in text and "x" not in text and ":" not in text) and \
                 "," not in text and not (len(text) == 4 and text[0].isalpha()):
             what = "'-' for a capture" if mv.is_capture else "a capture sign for a quiet move"
             code = "dash_for_capture" if mv.is_capture else "capture_sign_for_quiet"
-            self.issue(tok, code, f"{_cut(text)}: {what}", "warning", move=_cut(text))
+            self.report(code, f"{brief(text)}: {what}", "warning", move=brief(text))
         node = Node(line.node, self.rules, self.gen.apply(before, mv.fast), mv)
         node.strength = strength
         if line.before:
@@ -285,15 +261,16 @@ class Builder:
 
         return _ALGEBRAIC.sub(turn, text)
 
-    def join_jumps(self, tok: Token, text: str, board: Board) -> Move | None:
+    def join_jumps(self, text: str, board: Board) -> Move | None:
         """A multi-capture written as separate jumps (``e1xc3 58. c3xe5``, as PlayStrategy
         exports): join the following capture tokens that continue it, with a warning."""
         if "x" not in text and ":" not in text:
             return None
         squares = _SPLIT.split(text)
-        j = self.index + 1
-        while j < len(self.tokens) and len(squares) < 30:
-            kind, later = self.tokens[j][0], self.tokens[j][1]
+        tokens, index = self.ctx.tokens, self.ctx.index
+        j = index + 1
+        while j < len(tokens) and len(squares) < 30:
+            kind, later = tokens[j][0], tokens[j][1]
             j += 1
             if kind in ("movenum", "ellipsis"):
                 continue
@@ -307,9 +284,9 @@ class Builder:
                 mv = board.parse_move("x".join(squares))
             except IllegalMoveError:
                 continue
-            self.skip.update(range(self.index + 1, j))
-            self.issue(tok, "jumps_joined", f"capture written as separate jumps, read as "
-                       f"{mv.long()}", "warning", move=mv.long())
+            self.ctx.skip.update(range(index + 1, j))
+            self.report("jumps_joined", f"capture written as separate jumps, read as "
+                        f"{mv.long()}", "warning", move=mv.long())
             return mv
         return None
 
@@ -317,7 +294,7 @@ class Builder:
         """The texts of the next moves of the current line (variations skipped)."""
         out: list[str] = []
         depth = 0
-        for kind, later, *_ in self.tokens[self.index + 1:]:
+        for kind, later, *_ in self.ctx.tokens[self.ctx.index + 1:]:
             if kind == "lpar":
                 depth += 1
             elif kind == "rpar":
@@ -332,7 +309,7 @@ class Builder:
                     break
         return out
 
-    def resolve(self, tok: Token, text: str, board: Board, error: AmbiguousMoveError) -> Move | None:
+    def resolve(self, text: str, board: Board, error: AmbiguousMoveError) -> Move | None:
         """An ambiguous move: the candidate after which the rest of the line replays
         furthest; on a tie (not strict) the first candidate; always with a warning."""
         candidates = [mv for mv in board.legal_moves if mv.long() in error.candidates]
@@ -352,156 +329,90 @@ class Builder:
         best = max(reach, default=0)
         fits = [mv for mv, count in zip(candidates, reach, strict=True) if count == best]
         if len(fits) == 1:
-            self.issue(tok, "ambiguous_resolved", f"{error}; the moves that follow show it is "
-                       f"{fits[0].long()}", "warning", move=_cut(text), read=fits[0].long())
+            self.report("ambiguous_resolved", f"{error}; the moves that follow show it is "
+                        f"{fits[0].long()}", "warning", move=brief(text), read=fits[0].long())
             return fits[0]
         if self.strict or not fits:
-            self.issue(tok, "ambiguous_move", f"move {_cut(text)}: {_reason(error, text)}",
-                       move=_cut(text))
+            self.report("ambiguous_move", f"move {brief(text)}: {_reason(error, text)}",
+                        move=brief(text))
             return None
-        self.issue(tok, "ambiguous_guessed", f"{error}; read as {fits[0].long()}", "warning",
-                   move=_cut(text), read=fits[0].long())
+        self.report("ambiguous_guessed", f"{error}; read as {fits[0].long()}", "warning",
+                    move=brief(text), read=fits[0].long())
         return fits[0]
 
-    def open_variation(self, tok: Token, line: _Line) -> _Line:
+    def unknown_move(self) -> None:
+        assert self.line is not None
+        self.line.dead = True
+
+    def strength(self, sign: str) -> None:
+        line = self.line
+        assert line is not None
+        if line.node.parent is not None and not line.dead:
+            line.node.strength += sign
+
+    def begin_variation(self) -> object:
+        line = self.line
+        assert line is not None
         self.stack.append(line)
         current = line.node
         if line.dead:
-            return _Line(current, False, current)
+            self.line = _Line(current, False, current)
+            return None
         parent = current.parent
         if parent is None:
-            self.issue(tok, "variation_first", "a variation must follow a move")
-            return _Line(current, False, current)
-        return _Line(parent, self.replay, current)
+            self.report("variation_first", "a variation must follow a move")
+            self.line = _Line(current, False, current)
+            return None
+        self.line = _Line(parent, self.replay, current)
+        return None
 
-    def close_variation(self, tok: Token, line: _Line) -> _Line:
-        if not self.stack:
-            self.issue(tok, "unmatched_paren", "')' without a matching '('")
-            return line
+    def end_variation(self) -> None:
+        line = self.line
+        assert line is not None
         if line.before and not line.dead:
             line.node.comments_after.extend(line.before)
-        return self.stack.pop()
+        self.line = self.stack.pop()
 
-    def comment(self, text: str, tok: Token, line: _Line | None) -> None:
-        if "{" in text[1:]:
-            self.issue(tok, "nested_comment", "'{' inside a comment (comments do not nest)")
-        body = text[1:-1] if text.startswith("{") else text[1:]
+    def comment(self, text: str) -> None:
+        line = self.line
         if line is None:
-            self.game_comments.append(body)
+            self.game_comments.append(text)
         elif line.dead:
             return
         elif line.anchor is not None and line.fresh:
-            line.before.append(body)
+            line.before.append(text)
         else:
-            line.node.comments_after.append(body)
+            line.node.comments_after.append(text)
 
-    def nag(self, tok: Token, line: _Line) -> None:
-        digits = tok[1][1:]
-        if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
-            self.issue(tok, "nag_range", f"NAG ${_cut(digits)} out of range ($0 to "
-                       f"${MAX_NAG})", nag=_cut(digits), max=str(MAX_NAG))
-        elif not line.dead:
-            line.node.nags.append(int(digits))
+    def nag(self, value: int) -> None:
+        assert self.line is not None
+        if not self.line.dead:
+            self.line.node.nags.append(value)
 
-    def setup(self, tok: Token, line: _Line) -> None:
-        m = re.match(r'/\s*FEN\s+"([^"]*)"\s*/$', tok[1])
-        if m is None:
-            self.issue(tok, "setup_unknown", f"unknown setup command {excerpt(tok[1])}",
-                       text=excerpt(tok[1]))
-            return
+    def setup(self, fen: str) -> None:
+        line = self.line
+        assert line is not None
         try:
-            position = _parse_fen(self.rotated(m.group(1)), self.rules,
-                                  lambda w: self.issue(tok, "fen_crowned", w, "warning"))
+            position = _parse_fen(self.rotated(fen), self.rules,
+                                  lambda w: self.report("fen_crowned", w, "warning"))
         except DamierError as e:
-            self.issue(tok, "setup_invalid", str(e), detail=str(e))
+            self.report("setup_invalid", str(e), detail=str(e))
             line.dead = True
             return
         node = line.node
         if node.parent is None and not node.variations and node.setup is None:
             node.position = position
-            node.setup = m.group(1)
+            node.setup = fen
         else:
-            child = Node(node, self.rules, position, setup=m.group(1))
+            child = Node(node, self.rules, position, setup=fen)
             node.variations.append(child)
             line.node = child
         line.fresh = False
         line.dead = not self.replay
 
-    def build(self) -> Game:
-        game = self.game
-        first = self.tokens[0]
-        game.line, col, offset = first[3].locate(first[2])
-        game.offset = (offset, col - 1)
-        line: _Line | None = None
-        for index, tok in enumerate(self.tokens):
-            self.index = index
-            if index in self.skip:
-                continue
-            kind = tok[0]
-            if kind in HEADER_KINDS:
-                if kind in ("tag", "badtag"):
-                    self.tag(tok)
-                elif kind == "tagx":
-                    self.issue(tok, "not_a_tag", f"{_cut(tok[1])} is not a tag (a tag is "
-                               "[Name \"value\"])", text=_cut(tok[1]))
-                else:
-                    self.issue(tok, "bracket_without_tag", "'[' without a tag")
-                continue
-            if kind in ("comment", "lcomment", "ucomment"):
-                if kind == "ucomment":
-                    self.issue(tok, "comment_unclosed", "comment not closed with '}'")
-                self.comment(tok[1] + ("}" if kind == "ucomment" else ""), tok, line)
-                continue
-            if kind == "cr":
-                if not self.cr_warned:
-                    self.cr_warned = True
-                    self.issue(tok, "literal_cr", "literal '\\r' in the text (broken line-end "
-                               "conversion)", "warning")
-                continue
-            if kind in ("escape", "eof"):
-                continue
-            if kind == "result":
-                game.terminator = tok[1]
-                break
-            if kind == "split":
-                self.issue(tok, "no_terminator", "no game terminator before the next game's "
-                           "tags", "warning")
-                break
-            if line is None:
-                line = self.start_body(tok)
-            if kind == "move":
-                self.move(tok, line)
-            elif kind == "movenum":
-                continue
-            elif kind == "nag":
-                self.nag(tok, line)
-            elif kind == "strength":
-                if line.node.parent is not None and not line.dead:
-                    line.node.strength += tok[1]
-                self.issue(tok, "strength_space", f"space before the strength sign "
-                           f"{_cut(tok[1])}", "warning", sign=_cut(tok[1]))
-            elif kind == "lpar":
-                line = self.open_variation(tok, line)
-            elif kind == "rpar":
-                line = self.close_variation(tok, line)
-            elif kind == "setup":
-                self.setup(tok, line)
-            elif kind == "ellipsis":
-                continue
-            elif kind == "unknown":
-                self.issue(tok, "unknown_move", f"unknown move {excerpt(tok[1])} cannot be "
-                           "replayed", move=excerpt(tok[1]))
-                line.dead = True
-            else:
-                self.issue(tok, "unexpected", f"unexpected {excerpt(tok[1])}",
-                           text=excerpt(tok[1]))
-        if line is None:
-            line = self.start_body(first)
-        if self.stack:
-            self.issue(self.tokens[-1], "variation_unclosed", f"{len(self.stack)} variation(s) "
-                       "not closed with ')'", count=str(len(self.stack)))
-        _check_move_numbers(self.tokens, self)
-        return game
+    def end_game(self, terminator: str) -> Game:
+        self.game.terminator = terminator
+        return self.game
 
 
 @cache
@@ -511,23 +422,6 @@ def _labels(rules: Rules) -> dict[str, int]:
     out = {names.algebraic(i): i for i in range(rules.geometry.squares)}
     out.update({str(names.number(i)): i for i in range(rules.geometry.squares)})
     return out
-
-
-def _check_move_numbers(tokens: list[Token], builder: Builder) -> None:
-    """Warn about a move number followed by no move (``1. 0-2``, a bare ``6.`` at the end)."""
-    for i, tok in enumerate(tokens):
-        if tok[0] == "movenum":
-            j = i + 1
-            while j < len(tokens) and tokens[j][0] in ("comment", "escape", "cr", "nag"):
-                j += 1
-            if j == len(tokens) or tokens[j][0] not in ("move", "ellipsis", "unknown"):
-                builder.issue(tok, "number_without_move", f"move number {_cut(tok[1])} without "
-                              "a move", "warning", number=_cut(tok[1]))
-
-
-def _cut(text: str) -> str:
-    """``text`` as it is when short, else a quoted excerpt (messages stay short)."""
-    return text if len(text) <= EXCERPT_CHARS else excerpt(text)
 
 
 def _reason(error: IllegalMoveError, text: str) -> str:

@@ -24,6 +24,7 @@ from damier.core.rules import Rules
 from damier.formats.pdn.lexer import chunks, lines_of
 from damier.formats.pdn.model import Game
 from damier.formats.pdn.reader import build_game, split_games
+from damier.formats.pdn.visitor import TagsOnly, visit_game
 
 
 class PdnIndex:
@@ -41,8 +42,7 @@ class PdnIndex:
                 line, col, offset = first[3].locate(first[2])
                 self.entries.append((line, offset, col - 1))
                 if headers:
-                    game = build_game(tokens, variant, replay=False)
-                    self.headers.append(game.tags)
+                    self.headers.append(visit_game(tokens, TagsOnly()))
 
     def __len__(self) -> int:
         return len(self.entries)

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Iterable, Iterator
-from typing import IO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TypeVar
 
 from damier.core.colors import WHITE
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.formats.gametype import base_rules
-from damier.formats.pdn.builder import HEADER_KINDS, Builder, Token
+from damier.formats.pdn.builder import Builder
 from damier.formats.pdn.lexer import (
     MAX_LINE,
     TOKEN,
@@ -46,9 +46,12 @@ from damier.formats.pdn.lexer import (
     rest_of,
 )
 from damier.formats.pdn.model import Game, PdnIssue
+from damier.formats.pdn.visitor import HEADER_KINDS, GameVisitor, Token, visit_game
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Iterable[str]
 """A path, a binary or text file object, or an iterable of lines."""
+
+T = TypeVar("T")
 
 _SILENT = frozenset({"escape", "cr", "eof"})
 _CARRY = frozenset({"ucomment", "lbr"})
@@ -139,14 +142,14 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
     numbering of that type; the better reading is kept, with a warning.
     """
     default = get_variant(variant) if variant is not None else None
-    game = Builder(tokens, default, force_variant, replay, strict).build()
+    game = visit_game(tokens, Builder(default, force_variant, replay, strict))
     if not (replay and game.errors):
         return game
     rules = game.rules
     first = tokens[0]
     line, col, _ = first[3].locate(first[2])
     if "@" in rules.name:
-        other = Builder(tokens, base_rules(rules), True, replay, strict).build()
+        other = visit_game(tokens, Builder(base_rules(rules), True, replay, strict))
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, f"GameType {game.tags.get('GameType')!r}: the moves follow the "
@@ -156,7 +159,7 @@ def build_game(tokens: list[Token], variant: str | Rules | None = None, *,
             game = other
     if game.errors and rules.first_player != WHITE and any(
             t[0] == "move" and t[1][:1].isalpha() for t in tokens):
-        other = Builder(tokens, rules, True, replay, strict, rotate=True).build()
+        other = visit_game(tokens, Builder(rules, True, replay, strict, rotate=True))
         if _quality(other) > _quality(game):
             other.warnings.insert(0, PdnIssue(
                 line, col, "algebraic squares read from the first player's side (a1 at "
@@ -175,6 +178,20 @@ def _open(source: Source) -> tuple[Iterable[bytes] | Iterable[str], IO[bytes] | 
     return source, None
 
 
+def _game_tokens(source: Source, chunk_size: int, max_line: int) -> Iterator[list[Token]]:
+    """The token lists of the games of ``source`` (its file closed at the end)."""
+    lines, handle = _open(source)
+    stopped: list[LineTooLong] = []
+    try:
+        yield from split_games(chunks(lines_of(lines, max_line=max_line,  # type: ignore[arg-type]
+                                               stopped=stopped), chunk_size))
+        if stopped:
+            raise stopped[0]
+    finally:
+        if handle is not None:
+            handle.close()
+
+
 def read_games(source: Source, variant: str | Rules | None = None, *,
                force_variant: bool = False, replay: bool = True, strict: bool = False,
                chunk_size: int = 1 << 16, max_line: int = MAX_LINE) -> Iterator[Game]:
@@ -189,18 +206,21 @@ def read_games(source: Source, variant: str | Rules | None = None, *,
     ``strict=True`` it is an error. A line of a file longer than ``max_line`` raises
     :class:`~damier.formats.pdn.lexer.LineTooLong` (memory stays bounded).
     """
-    lines, handle = _open(source)
-    stopped: list[LineTooLong] = []
-    try:
-        for tokens in split_games(chunks(lines_of(lines, max_line=max_line,  # type: ignore[arg-type]
-                                                  stopped=stopped), chunk_size)):
-            yield build_game(tokens, variant, force_variant=force_variant, replay=replay,
-                             strict=strict)
-        if stopped:
-            raise stopped[0]
-    finally:
-        if handle is not None:
-            handle.close()
+    for tokens in _game_tokens(source, chunk_size, max_line):
+        yield build_game(tokens, variant, force_variant=force_variant, replay=replay,
+                         strict=strict)
+
+
+def visit_games(source: Source, visitor: Callable[[], GameVisitor[T]], *,
+                chunk_size: int = 1 << 16, max_line: int = MAX_LINE) -> Iterator[T]:
+    """Walk the games of a PDN file one by one (constant memory), each with a new visitor
+    from ``visitor()`` (a :class:`~damier.formats.pdn.visitor.GameVisitor` class or
+    factory), and yield what each visitor's ``end_game`` returns. The visitor sees the
+    tags, moves as written, comments, variations and problems of form, and keeps or skips
+    what it wants; no move is replayed unless the visitor replays it. ``source`` and
+    ``max_line`` are as for :func:`read_games`."""
+    for tokens in _game_tokens(source, chunk_size, max_line):
+        yield visit_game(tokens, visitor())
 
 
 def read_game(source: Source, variant: str | Rules | None = None, **options: bool) -> Game | None:

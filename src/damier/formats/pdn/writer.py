@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO
 
 from damier.core.board import Board
 from damier.core.fen import parse_fen, write_fen
 from damier.core.position import start_position
+from damier.core.rules import Rules
 from damier.formats.gametype import gametype_tag
 from damier.formats.pdn.model import SEVEN_TAGS, TAG_DEFAULTS, Game, Node
 
@@ -76,20 +77,28 @@ def terminator(game: Game) -> str:
 def header(game: Game) -> dict[str, str]:
     """The tags a written game carries, in writing order (see the module docstring)."""
     rules = game.rules
-    out: dict[str, str] = {}
-    for name in SEVEN_TAGS:
-        value = game.tags.get(name, "").strip()
-        out[name] = value or TAG_DEFAULTS.get(name, "?")
-    out["Result"] = game.result
-    out["GameType"] = gametype_tag(rules)
     root = game.root
+    fen = None
     if root.setup is None:
         if root.position != start_position(rules):
-            out["FEN"] = write_fen(root.position, rules)
+            fen = write_fen(root.position, rules)
     elif game.tags.get("FEN"):
         with contextlib.suppress(ValueError):
-            out["FEN"] = write_fen(parse_fen(game.tags["FEN"], rules), rules)
-    for name, value in game.tags.items():
+            fen = write_fen(parse_fen(game.tags["FEN"], rules), rules)
+    return _header(game.tags, game.result, rules, fen)
+
+
+def _header(tags: Mapping[str, str], result: str, rules: Rules,
+            fen: str | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in SEVEN_TAGS:
+        value = tags.get(name, "").strip()
+        out[name] = value or TAG_DEFAULTS.get(name, "?")
+    out["Result"] = result
+    out["GameType"] = gametype_tag(rules)
+    if fen:
+        out["FEN"] = fen
+    for name, value in tags.items():
         if name in out or name in ("GameType", "FEN"):
             continue
         clean = _tag_name(name)
@@ -210,6 +219,48 @@ def write_game(game: Game, *, line_length: int = 80, tags: bool = True) -> str:
         return body
     head = "\n".join(f'[{name} "{_escape(value)}"]' for name, value in header(game).items())
     return f"{head}\n\n{body}"
+
+
+def write_mainline(tags: Mapping[str, str], moves: Sequence[str], rules: Rules, *,
+                   fen: str | None = None, line_length: int = 80) -> str:
+    """The PDN text of a game given as its tags and the texts of its main-line moves (in the
+    variant's notation, as :meth:`~damier.core.board.Board.notation` writes them), without
+    building a game tree: the game databases' export and the benchmark corpora. ``fen`` is
+    the start position when it is not the initial one (written in canonical form). The
+    header and the layout are those of :func:`write_game`.
+
+    >>> from damier.core.variants import get_variant
+    >>> print(write_mainline({"White": 'Tom "T"', "Result": "2-0"}, ["32-28", "19-23"],
+    ...                      get_variant("international")))
+    [Event "?"]
+    [Site "?"]
+    [Date "????.??.??"]
+    [Round "?"]
+    [White "Tom \\"T\\""]
+    [Black "?"]
+    [Result "2-0"]
+    [GameType "20"]
+    <BLANKLINE>
+    1.32-28 19-23 2-0
+    """
+    start = parse_fen(fen, rules) if fen else start_position(rules)
+    canonical = write_fen(start, rules) if fen else None
+    result = tags.get("Result", "").strip() or "*"
+    head = _header(tags, result, rules, canonical if start != start_position(rules) else None)
+    first = rules.first_player
+    turn = start.turn
+    number = 1
+    out: list[str] = []
+    for n, text in enumerate(moves):
+        if turn == first:
+            out.append(f"{number}.{text}")
+        else:
+            out.append(f"{number}...{text}" if n == 0 else text)
+            number += 1
+        turn = 1 - turn
+    out.append(result if result in RESULTS else "*")
+    lines = "\n".join(f'[{name} "{_escape(value)}"]' for name, value in head.items())
+    return f"{lines}\n\n{_wrap(out, line_length)}"
 
 
 def write_games(games: Iterable[Game], out: IO[str] | None = None, *,
