@@ -109,6 +109,29 @@ def time_limits() -> None:
         what = f"time {limit.time}" if limit.time is not None else f"clock {limit.white_clock} (cap 40%)"
         print(f"  {what:22s} allowed {allowed:6.3f} s: mean {sum(spent) / len(spent):6.3f} s, "
               f"longest {max(spent):6.3f} s ({max(spent) / allowed:.2f}x allowed)", flush=True)
+    king_heavy_limits()
+
+
+def king_heavy_limits(per_variant: int = 5) -> None:
+    """The same on boards crowded with kings (``fuzz.positions.king_heavy``, where capture
+    follows capture), ``per_variant`` boards of every variant: 0.2 s, then depth 1 and 3."""
+    import random
+
+    sys.path.insert(0, str(ROOT))
+    from fuzz.positions import VARIANTS, king_heavy
+
+    boards = [king_heavy(v, random.Random(seed)) for v in VARIANTS for seed in range(per_variant)]
+    print(f"king-heavy boards ({len(boards)}, {per_variant} of each variant):")
+    for limit in (Limit(time=0.2), Limit(depth=1), Limit(depth=3)):
+        spent = []
+        for board in boards:
+            t0 = time.perf_counter()
+            Engine(board.rules).play(board, limit)
+            spent.append((time.perf_counter() - t0, board))
+        longest, board = max(spent, key=lambda x: x[0])
+        what = f"time {limit.time}" if limit.time is not None else f"depth {limit.depth}"
+        print(f"  {what:22s} mean {sum(t for t, _ in spent) / len(spent):6.3f} s, longest {longest:6.3f} s"
+              f" ({board.rules.name} {board.fen()[:40]}...)", flush=True)
 
 
 def speed_positions() -> list[tuple[str, list[str]]]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from damier import Board
 from damier.protocol.hub.server import HubServer, hub_score
 from damier.protocol.hub.syntax import format_line, parse_line
+from fuzz.positions import TURKISH_41_KINGS
 
 from .helpers import damier_argv
 
@@ -230,3 +231,24 @@ def search_ends_within(server: HubServer, seconds: float) -> bool:
     assert search is not None
     search.join(seconds)
     return not search.is_alive()
+
+
+def test_hub_level_depth_1_then_go_think_answers_done() -> None:
+    lines: list[str] = []
+    answered = threading.Event()
+
+    def write(line: str) -> None:
+        lines.append(line)
+        if line.startswith("done"):
+            answered.set()
+
+    server = HubServer(write)  # a board of kings, where depth 1 once searched for minutes
+    board = Board("turkish", TURKISH_41_KINGS)
+    for line in ("hub", "set-param name=variant value=turkish", "init",
+                 f"pos pos={board.hub()}", "level depth=1", "go think"):
+        server.handle(line)
+    try:
+        assert answered.wait(20.0), f"no done within {20.0} s: {lines[-3:]}"
+    finally:
+        server.handle("stop")
+        server.shutdown()

@@ -44,6 +44,11 @@ WIN_BOUND = WIN - 1_000
 """Scores beyond this are wins or losses."""
 INF = WIN + 1
 MAX_PLY = 120
+QS_BUDGET = 1000
+"""Quiescence nodes searched below one horizon node at most; past them the evaluation stands
+even where a capture is forced. Real positions never come near; a board of flying kings, where
+every capture allows another, would otherwise search millions of capture lines below a depth-1
+horizon (the native search's ``DK_QS_BUDGET`` is the same)."""
 EXACT, LOWER, UPPER = 0, 1, 2
 M64 = (1 << 64) - 1
 AUX_KEY, AUX_KEY_HIGH = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
@@ -184,7 +189,11 @@ class Tree:
         self.seldepth = 0
         self.next_check = 0
         self.node_limit = 0
+        self.qs_stop = 0
+        """The quiescence search of the current horizon node evaluates from this node on."""
         self.hard_deadline = 0.0
+        self.root_scored = 0
+        """Root moves scored in the depth under way (the root search counts them)."""
         self.stop_requested: Callable[[], bool] = _never
         self.depth = 0
         self.progress: Callable[[int, int, int, float], None] | None = None
@@ -215,9 +224,11 @@ class Tree:
                 self.progress(self.depth, self.seldepth, self.nodes, now - self.started)
 
     def out_of_time(self) -> bool:
-        """Whether the hard deadline has passed; never during depth 1, so that a timed search
-        always has a searched move to give however short its time or busy the machine."""
-        return bool(self.hard_deadline) and self.depth > 1 and time.perf_counter() >= self.hard_deadline
+        """Whether the hard deadline has passed; in depth 1 only once a root move is scored,
+        so that a timed search always has a searched move to give however short its time or
+        busy the machine."""
+        return (bool(self.hard_deadline) and (self.depth > 1 or self.root_scored > 0)
+                and time.perf_counter() >= self.hard_deadline)
 
     def terminal(self, ply: int) -> int:
         """Score of the side to move when it has no legal move."""
@@ -274,7 +285,7 @@ class Tree:
                 return self.terminal(ply)
             caps = []
             forced = False
-        if ply >= MAX_PLY:
+        if ply >= MAX_PLY or self.nodes >= self.qs_stop:
             return self.evaluate(w, b, k, t)
         if forced:
             best = -INF
@@ -322,6 +333,7 @@ class Tree:
         horizon = False
         if depth <= 0 or ply >= MAX_PLY:
             if not (self.threats and self.threatened_horizon(depth, ply, w, b, k, t)):
+                self.qs_stop = self.nodes + QS_BUDGET
                 return self.qs(alpha, beta, ply, w, b, k, t, aux)
             depth = 1
             horizon = True

@@ -11,7 +11,11 @@ every completed depth, so the caller decides when to stop (sunfish's shape):
 * below the root, :class:`~damier.engine.alphabeta.Tree` (one per search) does the work:
   PVS, quiescence, the TT, ordering, reductions, pruning and the draw rules;
 * a depth interrupted by a limit or a stop still reports a better first move it found
-  (an :class:`Iteration` with ``complete=False``).
+  (an :class:`Iteration` with ``complete=False``); an interrupted depth 1 reports the root
+  moves it scored. A timed search always scores one root move: the deadline ends depth 1
+  only after that, and the quiescence below each horizon node is bounded
+  (:data:`~damier.engine.alphabeta.QS_BUDGET`), so every search ends close to its time,
+  node or depth limit whatever the position.
 
 This is the readable pure-Python path and the specification of the native search; the
 engine (:mod:`damier.engine.engine`) chooses between them. It must not build
@@ -96,7 +100,7 @@ class SearchLimits:
     """Node budget (0: none)."""
     hard_deadline: float = 0.0
     """``time.perf_counter()`` value at which the search stops inside a depth (0: none);
-    depth 1 always completes."""
+    depth 1 goes on until one root move is scored."""
     soft_deadline: float = 0.0
     """No new depth is started after this (0: none)."""
     multipv: int = 1
@@ -185,7 +189,10 @@ class Searcher:
                     score, lines = top.search(depth, -INF, INF)
             except Stopped:
                 del tree.keys[len(root.history):]
-                if top.partial is not None and depth > 1 and top.multipv == 1:
+                if depth == 1 and top.found:  # the root moves scored before the limit
+                    lines = [Line(s, pv) for s, _i, pv in top.found[:top.multipv]]
+                    yield Iteration(1, tree.seldepth, lines, tree.nodes, complete=False)
+                elif top.partial is not None and depth > 1 and top.multipv == 1:
                     yield Iteration(depth, tree.seldepth, [top.partial], tree.nodes, complete=False)
                 return
             prev_score = score
@@ -232,6 +239,9 @@ class RootSearch:
     key: int = field(init=False)
     partial: Line | None = None
     """A new best first move found in the depth being searched (reported if it is cut)."""
+    found: list[tuple[int, int, tuple[FastMove, ...]]] = field(default_factory=list)
+    """``(score, index, pv)`` of the root moves scored so far in the depth being searched,
+    best first."""
 
     def __post_init__(self) -> None:
         s = self.searcher
@@ -267,7 +277,9 @@ class RootSearch:
         Reorders :attr:`children` best first (fail-low moves keep their order)."""
         tree = self.tree
         multipv = self.multipv
-        found: list[tuple[int, int, tuple[FastMove, ...]]] = []  # (score, index, pv)
+        found = self.found
+        found.clear()
+        tree.root_scored = 0
         results = [-INF] * len(self.children)
         tree.keys.append(self.key)
         tree.pvt[0] = ()
@@ -279,6 +291,7 @@ class RootSearch:
                     results[idx] = s
                     found.append((s, idx, (m,) + tree.pvt[1]))
                     found.sort(key=lambda f: -f[0])
+                    tree.root_scored = len(found)
                     if idx > 0 and found[0][1] == idx:
                         self.partial = Line(s, found[0][2])
                     if s >= beta:

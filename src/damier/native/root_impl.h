@@ -161,9 +161,14 @@ int FN(dk_search_depth)(dk_search *s, dk_iteration *out)
         s->finished = 1;
         if (s->error[0])
             return DK_SEARCH_ERROR;
+        out->complete = 0;
+        if (depth == 1 && s->n_found > 0) { /* the root moves scored before the limit */
+            out->n_lines = s->n_found;
+            out->lines = s->lines;
+            return DK_SEARCH_DEPTH;
+        }
         if (!(s->has_partial && depth > 1 && s->multipv == 1))
             return DK_SEARCH_DONE;
-        out->complete = 0;
         out->n_lines = 1;
         out->lines = &s->lines[s->multipv];
         return DK_SEARCH_DEPTH;

@@ -28,6 +28,13 @@
 #define DK_WIN_BOUND (DK_WIN - 1000)
 #define DK_INF (DK_WIN + 1)
 #define DK_MAX_PLY 120
+/* Quiescence nodes searched below one horizon node at most; past them the evaluation stands
+ * even where a capture is forced. Real positions never come near (see docs/engine.md); a board
+ * of flying kings, where every capture allows another, would otherwise search millions of
+ * capture lines below a depth-1 horizon. alphabeta.py's QS_BUDGET is the same. */
+#ifndef DK_QS_BUDGET
+#define DK_QS_BUDGET 1000
+#endif
 #define DK_MAX_HISTORY 4096 /* game positions since the last irreversible move, at most */
 
 typedef struct dk_wpos { dk_u128 white, black, kings, aux; int turn; } dk_wpos;

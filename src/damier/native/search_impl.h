@@ -115,7 +115,8 @@ static int FN(check)(dk_search *s)
         s->stopped = 1;
     else if (s->deadline || s->report) {
         double now = dk_search_now();
-        if (s->deadline && now >= s->deadline && s->depth > 1) /* depth 1 always completes */
+        /* a timed search always has a searched move: depth 1 stops once one root move is scored */
+        if (s->deadline && now >= s->deadline && (s->depth > 1 || s->n_found > 0))
             s->stopped = 1;
         else if (s->report && now >= s->next_report) {
             s->next_report = now + s->report_every;
@@ -218,7 +219,7 @@ static int FN(qs)(dk_search *s, int alpha, int beta, int ply, const DK_POS *p, i
     } else if (!FN(can_move)(s, p)) {
         return FN(terminal)(s, ply);
     }
-    if (ply >= DK_MAX_PLY)
+    if (ply >= DK_MAX_PLY || s->nodes >= s->qs_stop)
         return FN(dk_evaluate)(s->e, p);
     int best = -DK_INF;
     if (captures < n || n == 0) { /* not forced to capture: the evaluation stands */
@@ -424,8 +425,10 @@ static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const 
 #endif
     int horizon = 0;
     if (depth <= 0 || ply >= DK_MAX_PLY) {
-        if (!(s->opt.threats && FN(threatened_horizon)(s, depth, ply, p)))
+        if (!(s->opt.threats && FN(threatened_horizon)(s, depth, ply, p))) {
+            s->qs_stop = s->nodes + DK_QS_BUDGET;
             return FN(qs)(s, alpha, beta, ply, p, sp);
+        }
         depth = 1;
         horizon = 1;
     }

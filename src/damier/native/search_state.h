@@ -20,6 +20,7 @@ struct dk_search {
     /* the search under way */
     int endgame_ply, root_pieces, multipv, n_root, depth, prev_score, finished;
     int64_t nodes, next_check, node_limit;
+    int64_t qs_stop;            /* the quiescence of the current horizon stands here */
     int seldepth;
     double deadline;            /* CLOCK_MONOTONIC seconds, 0: none; not during depth 1 */
     double started;             /* when dk_search_start ran */
