@@ -194,3 +194,33 @@ def test_variations_of_a_live_game_follow_play_and_undo(client: TestClient) -> N
     assert state["ply"] == 1 and state["tree"] is None  # undone past the branch: gone
     text = client.get(f"/api/games/{gid}/pdn").text
     assert "18-22" not in text and "1.32-28 *" in text
+
+
+def test_the_main_line_is_stored_once_and_an_undo_cuts_the_stored_tree(db_path: Path) -> None:
+    from damier.web.storage.game_store import Store
+
+    with TestClient(create_app(db_path), base_url=LOCAL) as client:
+        gid = imported(client, ANNOTATED)["games"][0]["id"]
+        live = client.post("/api/games", json={}).json()["id"]
+        for mv in ("32-28", "19-23", "28x19", "14x23"):
+            client.post(f"/api/games/{live}/moves", json={"move": mv})
+        assert edit(client, live, action="add", node="3", move="13x24").status_code == 200
+        store = Store(db_path)
+        stored = store.get_tree(gid)
+        assert stored["v"] == 2 and len(stored["line"]) == 7
+        assert all("m" not in item for item in stored["line"])  # the moves table has them
+        assert stored["line"][3]["alt"][0][0]["m"] == [13, 24, [19], None]  # side lines keep theirs
+        assert store.get_tree(live)["line"][3]["alt"][0][0]["m"] == [13, 24, [19], None]
+        client.post(f"/api/games/{live}/undo", json={})  # past the branch: cut in the same commit
+        assert store.get_tree(live) is None and len(store.moves(live)) == 3
+        # a tree stored in the first form (main-line moves included) is still read
+        old = {"line": [{"m": [32, 28, [], None]}, {"m": [19, 23, [], None], "ca": ["old form"],
+                                                    "alt": [[{"m": [18, 22, [], None]}]]}]}
+        store.set_tree(live, old)
+        store.close()
+    with TestClient(create_app(db_path), base_url=LOCAL) as client:
+        tree = client.get(f"/api/games/{live}").json()["tree"]
+        assert tree["main"][1]["comments_after"] == ["old form"]
+        assert tree["main"][1]["alternatives"][0][0]["notation"] == "18-22"
+        annotated = client.get(f"/api/games/{gid}").json()["tree"]
+        assert annotated["main"][0]["strength"] == "!" and annotated["main"][4]["nags"] == [6]

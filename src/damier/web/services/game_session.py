@@ -33,7 +33,7 @@ from damier.formats.pdn import Game
 from damier.web.errors import WebError
 from damier.web.services import gametree
 from damier.web.services.json_views import history_entry, move_json, pieces_string, reason_code
-from damier.web.storage.game_store import GameRow, MoveRow, Store
+from damier.web.storage.game_store import UNCHANGED, GameRow, MoveRow, Store
 
 if TYPE_CHECKING:
     from damier.web.services.engine_bridge import Thinker
@@ -157,10 +157,11 @@ def replay(row: GameRow, moves: list[MoveRow], tree: Any = None) -> Session:
     (``tree``: its stored annotated tree, if any)."""
     board = Board(row.variant, row.start_fen)
     s = Session(row, board, pieces_string(board))
-    if tree is not None:
-        s.tree = gametree.from_storage(board.rules, board.start_position, tree)
     for m in moves:
         s.play(find_move(board, m), m.notation)
+    if tree is not None:
+        s.tree = gametree.from_storage(board.rules, board.start_position, tree,
+                                       board.move_stack)
     apply_ending(s)
     return s
 
@@ -183,9 +184,21 @@ def find_move(board: Board, m: MoveRow) -> Move:
 
 def save(store: Store, s: Session, add: list[MoveRow] | None = None,
          drop_from: int | None = None) -> None:
-    """A change of ``s`` is done: bump its version and commit it (moves added or dropped)."""
+    """A change of ``s`` is done: bump its version and commit it (moves added or dropped).
+
+    Moves dropped cut the game's tree in the same commit: the stored tree holds no main-line
+    moves of its own (:mod:`~damier.web.services.gametree`), so it must never outlive them.
+    """
     s.version += 1
-    store.save(s.row, add=add, drop_from=drop_from)
+    tree = UNCHANGED
+    if drop_from is not None and s.tree is not None:
+        tree = stored_tree(tree_of(s))
+    store.save(s.row, add=add, drop_from=drop_from, tree=tree)
+
+
+def stored_tree(tree: Game) -> dict[str, Any] | None:
+    """The JSON the store keeps of ``tree``; ``None`` when it holds nothing beyond the moves."""
+    return gametree.to_storage(tree) if gametree.has_annotations(tree) else None
 
 
 def apply_ending(s: Session) -> None:

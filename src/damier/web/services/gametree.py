@@ -14,10 +14,15 @@ variations, comments, NAGs (``$n``) and strength signs (``!``, ``?!`` …) — l
   node of the main line; ``"12:1/15"`` takes the second child (index 1) at step 12 and
   then follows main continuations to step 15; ``"12:1,14:2/16"`` branches twice. Steps
   count nodes from the root (a ``/FEN/`` setup inside a variation is a step too).
-* **Stored by identity.** The tree is saved as JSON (see :func:`to_storage`) with moves as
-  ``[from, to, [captured], huff]`` square numbers, like the ``moves`` table, so reading it
-  back never depends on parsing notation; a stored move that is no longer legal (a bug, or
-  a hand-edited database) ends its line instead of failing the game.
+* **The main line is stored once**, in the ``moves`` table. The tree's JSON (see
+  :func:`to_storage`) holds one item per main-line move with what hangs from it (comments,
+  NAGs, alternatives) but not the move itself: :func:`from_storage` pairs item ``i`` with the
+  game's move ``i``. Moves of side lines are stored by identity, ``[from, to, [captured],
+  huff]`` square numbers like the ``moves`` table, so reading them back never depends on
+  parsing notation; a stored move that is no longer legal (a bug, or a hand-edited database)
+  ends its line instead of failing the game. An undo cuts the stored tree in the same
+  commit as the moves (:func:`damier.web.services.game_session.save`). Trees stored before
+  this form (no ``"v": 2``) carry their main line's moves and are still read.
 
 The JSON the page gets (:func:`view`) lists annotations per main-line move and gives every
 side-line node its move, move number, position (``pieces`` and ``fen``) and id.
@@ -229,10 +234,14 @@ def _variation_start(node: Node) -> Node:
 # -- storage -------------------------------------------------------------------------------------
 
 
+STORAGE_VERSION = 2
+"""The form of :func:`to_storage`: 2, main-line moves left to the ``moves`` table."""
+
+
 def to_storage(tree: Game) -> dict[str, Any]:
     """The tree as JSON for the store (see the module docstring)."""
     root = tree.root
-    out: dict[str, Any] = {"line": _line_out(root)}
+    out: dict[str, Any] = {"v": STORAGE_VERSION, "line": _line_out(root, main=True)}
     if root.comments_after:
         out["ca"] = list(root.comments_after)
     if root.nags:
@@ -240,11 +249,12 @@ def to_storage(tree: Game) -> dict[str, Any]:
     return out
 
 
-def _node_out(node: Node) -> dict[str, Any]:
+def _node_out(node: Node, main: bool = False) -> dict[str, Any]:
     d: dict[str, Any] = {}
     if node.move is not None:
-        mv = node.move
-        d["m"] = [mv.from_square, mv.to_square, sorted(mv.captured), mv.huff]
+        if not main:  # a main-line move is the moves table's
+            mv = node.move
+            d["m"] = [mv.from_square, mv.to_square, sorted(mv.captured), mv.huff]
     else:
         d["setup"] = node.setup
     for key, value in (("cb", node.comments_before), ("ca", node.comments_after),
@@ -256,22 +266,24 @@ def _node_out(node: Node) -> dict[str, Any]:
     return d
 
 
-def _line_out(parent: Node) -> list[dict[str, Any]]:
-    """The main continuation of ``parent`` as a list; each node carries its alternatives."""
+def _line_out(parent: Node, main: bool = False) -> list[dict[str, Any]]:
+    """The main continuation of ``parent`` as a list; each node carries its alternatives
+    (``main``: the game's own line, whose moves are not written)."""
     line: list[dict[str, Any]] = []
     node = parent
     while node.variations:
-        main = node.variations[0]
-        d = _node_out(main)
+        main_child = node.variations[0]
+        d = _node_out(main_child, main)
         if len(node.variations) > 1:
             d["alt"] = [[_node_out(alt), *_line_out(alt)] for alt in node.variations[1:]]
         line.append(d)
-        node = main
+        node = main_child
     return line
 
 
-def from_storage(rules: Rules, start: Position, data: Any) -> Game:
-    """The tree stored by :func:`to_storage`; parts that no longer replay are dropped."""
+def from_storage(rules: Rules, start: Position, data: Any, main_line: list[Move]) -> Game:
+    """The tree stored by :func:`to_storage` over the game's moves ``main_line``; parts that
+    no longer replay are dropped."""
     tree = new_tree(rules, start)
     if not isinstance(data, dict):
         return tree
@@ -279,19 +291,24 @@ def from_storage(rules: Rules, start: Position, data: Any) -> Game:
     root.comments_after = _strings(data.get("ca"))
     root.nags = _ints(data.get("nags"))
     budget = [MAX_NODES]
-    _line_in(root, data.get("line"), budget)
+    main = main_line if data.get("v") == STORAGE_VERSION else None
+    _line_in(root, data.get("line"), budget, main)
     return tree
 
 
-def _line_in(parent: Node, items: Any, budget: list[int]) -> None:
+def _line_in(parent: Node, items: Any, budget: list[int], main: list[Move] | None = None) -> None:
+    """Read a stored line below ``parent``; ``main``: the game's moves, the line's own."""
     if not isinstance(items, list):
         return
     node = parent
-    for item in items:
+    for i, item in enumerate(items):
         if not isinstance(item, dict) or budget[0] <= 0:
             return
         alts = item.get("alt")
-        child = _node_in(node, item)
+        if main is not None:
+            child = _node_in(node, item, main[i]) if i < len(main) else None
+        else:
+            child = _node_in(node, item)
         if child is None:
             return
         budget[0] -= 1
@@ -305,9 +322,11 @@ def _line_in(parent: Node, items: Any, budget: list[int]) -> None:
         node = child
 
 
-def _node_in(parent: Node, d: dict[str, Any]) -> Node | None:
+def _node_in(parent: Node, d: dict[str, Any], move: Move | None = None) -> Node | None:
     try:
-        if "setup" in d:
+        if move is not None:
+            child = parent.add_variation(move)
+        elif "setup" in d:
             child = parent.add_setup(str(d["setup"]))
         else:
             child = parent.add_variation(_stored_move(parent, d.get("m")))

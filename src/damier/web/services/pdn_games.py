@@ -22,8 +22,8 @@ from damier.core.move import Move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.web.errors import WebError
-from damier.web.services import gametree, pdn_io
-from damier.web.services.game_session import Session, recorded_outcome, tree_of
+from damier.web.services import pdn_io
+from damier.web.services.game_session import Session, recorded_outcome, stored_tree, tree_of
 from damier.web.storage.game_store import GameRow, MoveRow, Store
 
 MAX_GAMES = 20_000
@@ -71,7 +71,7 @@ def _rows_of(g: pdn_io.ImportedGame) -> tuple[GameRow, list[MoveRow], dict[str, 
     if recorded is not None:
         row.ending = {"kind": "recorded", "result": recorded.result}
         row.result, row.reason = recorded.result, recorded.reason
-    tree = gametree.to_storage(g.tree) if gametree.has_annotations(g.tree) else None
+    tree = stored_tree(g.tree)
     return row, moves, tree
 
 

@@ -20,7 +20,7 @@ from damier.formats.pdn import Game
 from damier.web.errors import WebError
 from damier.web.services import gametree
 from damier.web.services.game_clock import parse_time_control
-from damier.web.services.game_session import Session, check_players, tree_of
+from damier.web.services.game_session import Session, check_players, stored_tree, tree_of
 from damier.web.services.json_views import position_json
 from damier.web.services.pdn_games import game_rows
 from damier.web.storage.game_store import Store
@@ -56,8 +56,9 @@ async def edit_tree(store: Store, s: Session, action: str, node: str,
 
 def save_tree(store: Store, gid: int, tree: Game) -> None:
     """Store the tree of game ``gid`` (or forget it when it holds nothing)."""
-    if gametree.has_annotations(tree):
-        store.set_tree(gid, gametree.to_storage(tree))
+    stored = stored_tree(tree)
+    if stored is not None:
+        store.set_tree(gid, stored)
     else:
         store.delete_tree(gid)
 

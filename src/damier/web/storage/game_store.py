@@ -75,6 +75,9 @@ CREATE TABLE IF NOT EXISTS reviews (
 );
 """
 
+UNCHANGED: Any = object()
+"""The ``tree`` of :meth:`Store.save` when the stored tree stays as it is."""
+
 ADDED_COLUMNS = (("engine", "TEXT"),)
 """Columns of ``games`` added after the first release, with their types (old files get them)."""
 
@@ -318,8 +321,10 @@ class Store:
             [*_game_values(g), g.updated, g.id],
         )
 
-    def save(self, g: GameRow, add: list[MoveRow] | None = None, drop_from: int | None = None) -> None:
-        """Atomically update the game row, delete moves with ply >= ``drop_from``, add moves."""
+    def save(self, g: GameRow, add: list[MoveRow] | None = None, drop_from: int | None = None,
+             tree: Any = UNCHANGED) -> None:
+        """Atomically update the game row, delete moves with ply >= ``drop_from``, add moves,
+        and store the game's ``tree`` (JSON; ``None`` forgets it; by default it is left as is)."""
         with self._lock:
             self._db.execute("BEGIN")
             try:
@@ -329,6 +334,12 @@ class Store:
                     )
                 for m in add or []:
                     self._insert_move(g.id, m)
+                if tree is None:
+                    self._db.execute("DELETE FROM game_trees WHERE game_id = ?", (g.id,))
+                elif tree is not UNCHANGED:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO game_trees (game_id, tree) VALUES (?, ?)",
+                        (g.id, json.dumps(tree, separators=(",", ":"))))
                 self._update_game(g)
                 self._db.execute("COMMIT")
             except BaseException:
