@@ -13,7 +13,7 @@ DOCSSTAMP := $(VENV)/.installed-docs
 # The native kernel (src/damier/native, C) is compiled into the source tree by `pip install -e`
 # and again here whenever its sources change (it is optional: without a C compiler damier runs
 # on its pure-Python path).
-NATIVE_SOURCES := $(wildcard src/damier/native/*.c src/damier/native/*.h) setup.py
+NATIVE_SOURCES := $(wildcard src/damier/native/*.c src/damier/native/*.h src/damier/native/binding/*.[ch]) setup.py
 KERNEL := $(VENV)/.kernel
 # `make asan`: the generator's C with AddressSanitizer + UndefinedBehaviorSanitizer in a
 # standalone driver (no Python inside), run through perft and random games of every variant.
@@ -69,7 +69,7 @@ PY_SUFFIX = $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_config_va
 asan-search: $(STAMP)
 	@rm -rf $(ASAN_EXT) && mkdir -p $(ASAN_EXT)
 	cp -r src/damier $(ASAN_EXT)/damier && rm -f $(ASAN_EXT)/damier/_kernel*.so
-	$(CC) $(ASAN_CFLAGS) -shared -fPIC -I$(PY_INCLUDE) src/damier/native/*.c \
+	$(CC) $(ASAN_CFLAGS) -shared -fPIC -I$(PY_INCLUDE) src/damier/native/*.c src/damier/native/binding/*.c \
 		-o $(ASAN_EXT)/damier/_kernel$(PY_SUFFIX)
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 		ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(ASAN_EXT):. $(BIN)/python -m pytest -p no:cacheprovider -q \

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 NATIVE = Path(__file__).resolve().parents[2] / "src" / "damier" / "native"
-SOURCES = sorted(NATIVE.glob("*.c"))
+SOURCES = sorted(NATIVE.rglob("*.c"))  # the kernel and binding/, its CPython binding
 
 
 def compiler() -> list[str]:
@@ -20,10 +20,11 @@ def compiler() -> list[str]:
 
 
 def test_there_are_sources() -> None:
-    assert {"gen64.c", "gen128.c", "layout.c", "module.c"} <= {p.name for p in SOURCES}
+    names = {p.relative_to(NATIVE).as_posix() for p in SOURCES}
+    assert {"gen64.c", "gen128.c", "layout.c", "binding/module.c", "binding/convert.c"} <= names
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.relative_to(NATIVE).as_posix())
 def test_compiles_without_warnings(source: Path) -> None:
     include = sysconfig.get_paths()["include"]
     cmd = [*compiler(), "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-fsyntax-only",

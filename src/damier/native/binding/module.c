@@ -3,19 +3,19 @@
  * A Generator is built from the parameters of one Rules object (core/kernel.py hands them
  * over) and answers with the values of core/movegen.py: positions are the four or five ints
  * (white, black, kings, turn, aux), moves the fast-move tuples (frm, to, remove, kings_xor,
- * path, huff) or, from legal_moves(), damier.core.move.Move objects (pymoves.c). A position
+ * path, huff) or, from legal_moves(), damier.core.move.Move objects (moves.c). A position
  * is passed as its ints or as one tuple (a Position). Every int is
- * checked before it reaches the kernel (pyconvert.c): a bad call raises TypeError or
+ * checked before it reaches the kernel (convert.c): a bad call raises TypeError or
  * ValueError, never a crash. A result that does not fit the kernel's lists (more than
  * DK_MAX_MOVES moves) comes from the fallback object (set_fallback: the pure-Python
  * generator) when the position was passed as one tuple, else it is None.
  *
  * This file must not generate moves itself (gen64.c / gen128.c do).
  */
-#include "binding.h"
+#include "generator.h"
 #include "kernel_py.h"
-#include "egdb_py.h"
-#include "search_binding.h"
+#include "egdb_type.h"
+#include "search_type.h"
 
 static PyTypeObject GeneratorType;
 

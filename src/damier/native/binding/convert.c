@@ -4,7 +4,7 @@
  * dk_valid_pos: pieces on playing squares, one colour per square, kings on pieces, a valid
  * aux): a bad call raises TypeError or ValueError, never a crash.
  */
-#include "binding.h"
+#include "generator.h"
 
 /* The little-endian bytes of a non-negative int of at most 128 bits: 0, 1 if it is larger,
  * -1 with an exception set (the byte-array calls of CPython: public from 3.13). */

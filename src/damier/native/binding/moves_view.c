@@ -10,7 +10,7 @@
  *
  * This file must not generate moves; it caches what gen.moves returns.
  */
-#include "binding.h"
+#include "generator.h"
 
 #ifndef Py_T_OBJECT_EX
 #include <structmember.h>

@@ -5,7 +5,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "kernel.h"
+#include "../kernel.h"
 
 /* The kernel of `obj`, or NULL with a TypeError set if `obj` is not a damier._kernel.Generator. */
 const dk_kernel *dk_kernel_from(PyObject *obj);

@@ -1,10 +1,10 @@
-/* The Evaluator type of damier._kernel (owner: native-search; see eval_binding.c). */
+/* The Evaluator type of damier._kernel (owner: native-search; see evaluator.c). */
 #ifndef DAMIER_EVAL_BINDING_H
 #define DAMIER_EVAL_BINDING_H
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "eval.h"
+#include "../eval.h"
 
 typedef struct {
     PyObject_HEAD

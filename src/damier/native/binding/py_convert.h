@@ -5,7 +5,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "search.h"
+#include "../search.h"
 
 /* A non-negative Python int below 2**128 (`what` names it in the error). */
 int dk_wide_from(PyObject *o, dk_u128 *out, const char *what);

@@ -1,5 +1,5 @@
 /* The CPython binding of the search (owner: native-search): damier._kernel.Search, and the
- * hook module.c calls to add it and the Evaluator (eval_binding.c) to the module.
+ * hook module.c calls to add it and the Evaluator (evaluator.c) to the module.
  *
  *   Search(generator, evaluator, rules, hash_mb)   `rules`: (repetition, quiet_plies,
  *       antidraughts, breakthrough);
@@ -17,15 +17,15 @@
  * lists hold (huffing with many offenders) raises CapacityError (a RuntimeError): the Python
  * side then searches with the pure-Python search.
  */
-#include "search_binding.h"
+#include "search_type.h"
 
 #include <stdatomic.h>
 
-#include "egdb_py.h"
-#include "eval_binding.h"
+#include "egdb_type.h"
+#include "evaluator.h"
 #include "kernel_py.h"
 #include "py_convert.h"
-#include "search.h"
+#include "../search.h"
 
 /* damier._kernel.CapacityError: a position with more moves than the kernel's lists hold. */
 static PyObject *CapacityError;

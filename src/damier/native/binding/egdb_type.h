@@ -5,7 +5,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "egdb.h"
+#include "../egdb.h"
 
 /* The database of `obj`, or NULL with a TypeError set if `obj` is not a damier._kernel.Egdb. */
 const dk_egdb *dk_egdb_from(PyObject *obj);

@@ -12,8 +12,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "egdb.h"
-#include "egdb_py.h"
+#include "../egdb.h"
+#include "egdb_type.h"
 #include "kernel_py.h"
 
 typedef struct {

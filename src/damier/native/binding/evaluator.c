@@ -8,7 +8,7 @@
  * built; a bad call raises TypeError or ValueError. An Evaluator is initialised once (a Search
  * may hold a pointer to its tables).
  */
-#include "eval_binding.h"
+#include "evaluator.h"
 
 #include "kernel_py.h"
 #include "py_convert.h"

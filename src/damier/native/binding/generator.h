@@ -1,14 +1,14 @@
-/* Private to the CPython binding (module.c, pyconvert.c, pymoves.c, pyview.c): the Generator object and
+/* Private to the CPython binding (module.c, convert.c, moves.c, moves_view.c): the Generator object and
  * the conversions between Python values and kernel values. Not part of the kernel's API. */
 #ifndef DAMIER_BINDING_H
 #define DAMIER_BINDING_H
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "kernel.h"
+#include "../kernel.h"
 #include "kernel_py.h"
 
-#define MOVE_SLOTS 7   /* the __slots__ of damier.core.move.Move that pymoves.c fills */
+#define MOVE_SLOTS 7   /* the __slots__ of damier.core.move.Move that moves.c fills */
 
 /* damier._kernel.Generator: the kernel of one rules object, scratch lists for its answers,
  * and (once bind_moves() ran) what it needs to build damier.core.move.Move objects. */
@@ -20,7 +20,7 @@ typedef struct {
     PyObject *move_type;      /* damier.core.move.Move, or NULL before bind_moves() */
     PyObject *rules;          /* the Rules object its Moves carry */
     Py_ssize_t slot[MOVE_SLOTS];  /* offsets of Move's slots, in MOVE_SLOT_NAMES order */
-    PyObject **tuples;        /* caches of the moves that recur (pymoves.c), or NULL */
+    PyObject **tuples;        /* caches of the moves that recur (moves.c), or NULL */
     PyObject **objects;
     PyObject *fallback;       /* asked on overflow (its legal/moves/count), or NULL */
 } GeneratorObject;
@@ -29,21 +29,21 @@ typedef struct {
 typedef struct { dk_u128 white, black, kings, aux; int turn; } wide_pos;
 typedef struct { dk_u128 frm, to, remove, kings_xor, huff; } wide_move;
 
-/* pyconvert.c (dk_word_from_py and dk_word_to_py: see kernel_py.h) */
+/* convert.c (dk_word_from_py and dk_word_to_py: see kernel_py.h) */
 int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, wide_pos *p);
 void narrow_pos(const wide_pos *w, dk_pos64 *p);
 void wide_to_pos128(const wide_pos *w, dk_pos128 *p);
 void pos128_to_wide(const dk_pos128 *p, wide_pos *w);
 void pos64_to_wide(const dk_pos64 *p, wide_pos *w);
 
-/* pymoves.c: the i-th move of the scratch list (position `p`) as a fast-move tuple or as a
+/* moves.c: the i-th move of the scratch list (position `p`) as a fast-move tuple or as a
  * Move object (new references); bind_moves/clear_moves manage the Move type and caches. */
 PyObject *move_tuple(GeneratorObject *self, const wide_pos *p, int i);
 PyObject *move_object(GeneratorObject *self, const wide_pos *p, int i);
 int bind_moves(GeneratorObject *self, PyObject *move_type, PyObject *rules);
 void clear_moves(GeneratorObject *self);
 
-/* pyview.c: adds the MovesView type to the module; -1 with an exception set on failure. */
+/* moves_view.c: adds the MovesView type to the module; -1 with an exception set on failure. */
 int moves_view_init(PyObject *module);
 
 #endif

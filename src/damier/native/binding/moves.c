@@ -12,7 +12,7 @@
  * object is allocated from the Move class and its seven __slots__ are filled through their
  * member descriptors, whose layout bind_moves() checks first (it refuses anything else).
  */
-#include "binding.h"
+#include "generator.h"
 
 #ifndef Py_T_OBJECT_EX
 #include <structmember.h>
