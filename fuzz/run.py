@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fuzz import openapi, search_limits, servers, text_formats  # noqa: E402
+from fuzz import first_use, openapi, search_limits, servers, text_formats  # noqa: E402
 
 HARNESSES = {
     "fen": text_formats.fen,
@@ -26,6 +26,7 @@ HARNESSES = {
     "web": servers.web,
     "openapi": openapi.api,
     "search": search_limits.search,
+    "first-use": first_use.first_use,
 }
 
 

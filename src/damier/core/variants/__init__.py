@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 
 from damier.core.errors import UnknownVariantError, excerpt
 from damier.core.rules import Rules
@@ -23,6 +24,11 @@ from damier.core.rules import Rules
 _VARIANTS: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
 _LOADED = False
+_LOADING = threading.RLock()
+"""Held while the variant modules import: a thread that asks for a variant meanwhile waits
+until every variant is registered (threads racing on first use once saw a half-filled
+registry)."""
+_IMPORTING = False
 
 
 def register(rules: Rules, aliases: tuple[str, ...] = ()) -> Rules:
@@ -36,12 +42,19 @@ def register(rules: Rules, aliases: tuple[str, ...] = ()) -> Rules:
 
 
 def _load() -> None:
-    global _LOADED
+    global _LOADED, _IMPORTING
     if _LOADED:
         return
-    _LOADED = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    with _LOADING:
+        if _LOADED or _IMPORTING:  # _IMPORTING: this thread, from inside a variant's import
+            return
+        _IMPORTING = True
+        try:
+            for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+                importlib.import_module(f"{__name__}.{info.name}")
+            _LOADED = True
+        finally:
+            _IMPORTING = False
 
 
 def variant_names() -> list[str]:
