@@ -18,6 +18,7 @@ import sys
 
 from damier.cli import UsageError
 from damier.cli.bounds import bounded_int, bounded_real
+from damier.cli.outfiles import check_output, keep_game
 from damier.core.errors import excerpt
 from damier.protocol.dxp.messages import DEFAULT_PORT
 from damier.protocol.dxp.session import (
@@ -28,7 +29,7 @@ from damier.protocol.dxp.session import (
     run_initiator,
 )
 from damier.protocol.match.openings import load_openings
-from damier.protocol.pdnout import append_pdn, game_pdn
+from damier.protocol.pdnout import game_pdn
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -80,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--level must be 1..10, not {args.level}")
     if args.games < 1 or args.time <= 0 or args.moves < 0:
         raise UsageError("--games must be >= 1, --time > 0 and --moves >= 0")
+    if args.pdn:
+        check_output(args.pdn, what="--pdn")  # at the start, not when the first game ends
 
     def log(text: str) -> None:
         if args.verbose or not text.startswith(("->", "<-")):
@@ -90,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
         if args.pdn:
             tags = {"Event": "DXP match", "Site": "DXP", "Round": str(game.number),
                     "White": game.white, "Black": game.black, "Termination": game.reason}
-            append_pdn(args.pdn, game_pdn("international", game.start_fen, game.moves,
-                                          game.result, tags))
+            keep_game(args.pdn, game_pdn("international", game.start_fen, game.moves,
+                                         game.result, tags))
 
     if args.listen:
         host, port = parse_address(args.listen, "127.0.0.1")

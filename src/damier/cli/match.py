@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 
 from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import bounded_int, bounded_real, real
+from damier.cli.outfiles import check_output, keep_game
 from damier.core.errors import excerpt
 from damier.core.variants import get_variant
 from damier.protocol.match.executors import dask_executor, local_executor
@@ -32,7 +33,7 @@ from damier.protocol.match.openings import START, load_openings
 from damier.protocol.match.players import EngineSpec, TimeControl
 from damier.protocol.match.runner import MatchConfig, run_match
 from damier.protocol.match.stats import MatchScore, Sprt
-from damier.protocol.pdnout import append_pdn, game_pdn
+from damier.protocol.pdnout import game_pdn
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -140,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
     variant = get_variant(args.variant).name
     if args.games < 1:
         raise UsageError("--games must be >= 1")
+    if args.pdn:
+        check_output(args.pdn, what="--pdn")
     if args.concurrency is not None and args.concurrency < 0:
         raise UsageError("--concurrency must be >= 0")
     specs = [EngineSpec.parse(t) for t in args.engines]
@@ -169,8 +172,8 @@ def run(args: argparse.Namespace) -> int:
     def on_game(record: GameRecord, score: MatchScore) -> None:
         progress.update(record, score)
         if args.pdn:
-            append_pdn(args.pdn, game_pdn(variant, record.start_fen, record.moves,
-                                          record.result, record.tags()))
+            keep_game(args.pdn, game_pdn(variant, record.start_fen, record.moves,
+                                         record.result, record.tags()))
 
     started = time.monotonic()
     with executor_for(args) as (executor, slots):

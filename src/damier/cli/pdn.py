@@ -4,7 +4,8 @@
 problem ``FILE:LINE:COLUMN: error|warning: message`` and a summary; the exit status is 1
 if any error was found (``--strict``: any warning too), else 0. ``damier pdn convert FILE
 --to pdn|fen`` writes the games as normalised PDN 3.0, or the FEN after each game's main
-line, to standard output (or ``-o FILE``). ``--variant`` applies to games without a
+line, to standard output (or ``-o FILE``, written beside and renamed over FILE at the end:
+FILE may be the input itself, converted in place). ``--variant`` applies to games without a
 ``GameType`` tag. A line longer than 4 MiB (a binary file, or no line ends) is an error
 that ends the reading, after the games before it. This module only parses arguments and prints; PDN lives in
 :mod:`damier.formats.pdn`.
@@ -16,9 +17,11 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator
+from typing import TextIO
 
 from damier.cli import UsageError
 from damier.cli.bounds import bounded_int
+from damier.cli.outfiles import replaced
 from damier.core.variants import get_variant
 from damier.formats.pdn import Game, LineTooLong, read_games, write_game
 
@@ -47,9 +50,11 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
     strict = bool(getattr(args, "strict", False))
     if args.file == "-":
         return read_games(sys.stdin.buffer, variant, strict=strict)
-    if not os.path.isfile(args.file):
+    if os.path.isdir(args.file):
+        raise UsageError(f"{args.file} is a folder, not a PDN file")
+    if not os.path.exists(args.file):
         raise UsageError(f"no such file: {args.file}")
-    return read_games(args.file, variant, strict=strict)
+    return read_games(args.file, variant, strict=strict)  # a file, a pipe, /dev/null ...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,10 +86,22 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    games = _games(args)
+    if not args.output:
+        return _convert_to(games, sys.stdout, args)
+    in_place = args.file != "-" and os.path.exists(args.output) \
+        and os.path.samefile(args.file, args.output)
+    with replaced(args.output) as out:  # renamed over the output at the end: it may be the input
+        status = _convert_to(games, out, args)
+        if status and in_place:  # a game lost to an error would be lost from the input too
+            raise UsageError(f"{args.file} has errors: left as it was (convert it to another file)")
+    return status
+
+
+def _convert_to(games: Iterator[Game], out: TextIO, args: argparse.Namespace) -> int:
     bad = 0
     try:
-        for game in _games(args):
+        for game in games:
             bad += bool(game.errors)
             for issue in game.errors:
                 print(f"{args.file}:{issue.line}:{issue.column}: error: {issue.message}",
@@ -96,7 +113,4 @@ def _convert(args: argparse.Namespace) -> int:
     except LineTooLong as e:
         bad += 1
         print(f"{args.file}:{e.line}:1: error: {e}", file=sys.stderr)
-    finally:
-        if out is not sys.stdout:
-            out.close()
     return 1 if bad else 0

@@ -23,6 +23,7 @@ from typing import TextIO
 
 from damier.cli import UsageError, add_variant_argument
 from damier.cli.bounds import integer, search_seconds
+from damier.cli.outfiles import check_output, replaced
 from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
 from damier.core.errors import DamierError, excerpt
@@ -145,6 +146,8 @@ def _ask(question: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     board = Board(args.variant, args.fen)
+    if getattr(args, "pdn", None):
+        check_output(args.pdn, what="--pdn")  # before the game, not after it
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     first = choose_first_player(board.rules, getattr(args, "first", None), args.fen,
                                 ask=_ask if interactive else None)
@@ -203,7 +206,7 @@ def play_loop(
         return _loop(board, you, computer, inp, out, fancy, hint)
     finally:
         if pdn_path:
-            with open(pdn_path, "w", encoding="utf-8") as f:
+            with replaced(pdn_path) as f:
                 f.write(game_pdn(board) + "\n")
             print(f"game written to {pdn_path}", file=out)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn
 from damier.analysis.puzzledb import PuzzleStore
 from damier.cli import UsageError
+from damier.cli.outfiles import check_output
 from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
@@ -83,6 +84,8 @@ def _check_files(files: list[str]) -> None:
 
 def _mine(args: argparse.Namespace) -> int:
     _check_files(args.files)
+    if args.output:  # written as the puzzles are found, so never one of the games read
+        check_output(args.output, args.files)
     variant = get_variant(args.variant).name if args.variant else None
     for value, what in ((args.quick_depth, "--quick-depth"), (args.deep_depth, "--deep-depth")):
         if not 1 <= value <= 40:

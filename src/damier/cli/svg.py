@@ -12,6 +12,7 @@ import sys
 
 from damier.cli import add_variant_argument
 from damier.cli.bounds import bounded_int
+from damier.cli.outfiles import replaced
 from damier.core.board import Board
 from damier.formats.svg import board as svg_board
 
@@ -38,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text + "\n")
     else:
-        with open(args.output, "w", encoding="utf-8") as f:
+        with replaced(args.output) as f:
             f.write(text + "\n")
     return 0

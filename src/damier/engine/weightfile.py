@@ -31,6 +31,7 @@ This module must not evaluate or search; it reads and writes the files (a bad fi
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,12 @@ def write(path: Path, variant: str, fields: dict[str, Any], provenance: dict[str
     if weights.get("patterns"):
         weights["patterns"] = Path(str(weights["patterns"])).name
     doc = {"format": FORMAT, "variant": variant, "weights": weights, "provenance": provenance}
-    path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    tmp = path.with_name(f".{path.name}.tmp")  # renamed over the file when whole
+    try:
+        tmp.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
     return path
 
 

@@ -25,6 +25,7 @@ This module must not play, search or fit.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -47,12 +48,19 @@ class Sample(NamedTuple):
 
 
 def write(path: Path, variant: str, provenance: dict[str, Any], samples: Iterable[Sample]) -> None:
-    """Write a positions file."""
+    """Write a positions file (beside it first, renamed over it when whole: a failure
+    leaves the old file)."""
     header = json.dumps({"variant": variant, "provenance": provenance}, sort_keys=True)
-    with Path(path).open("w", encoding="utf-8") as f:
-        f.write(MAGIC + header + "\n")
-        for s in samples:
-            f.write(f"{s.white:x} {s.black:x} {s.kings:x} {s.turn} {s.score} {s.result} {s.game}\n")
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(MAGIC + header + "\n")
+            for s in samples:
+                f.write(f"{s.white:x} {s.black:x} {s.kings:x} {s.turn} {s.score} {s.result} {s.game}\n")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def read(path: Path) -> tuple[dict[str, Any], list[Sample]]:
