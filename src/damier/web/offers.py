@@ -1,0 +1,170 @@
+"""What one person asks of the other in a game between people, and how it ends the game.
+
+Each function runs under the game's lock, with the colour of the seat that acts already
+checked by the caller (:mod:`damier.web.online`), and commits through the game store:
+
+* :func:`draw` — offer a draw, accept or decline the other's offer, or claim one of FMJD's
+  (or the variant's) draw rules that the core says is claimable now;
+* :func:`takeback` — ask to take back one's last move; the other accepts (the moves since
+  are taken back too, so that the asker is to move again) or declines;
+* :func:`resign`;
+* :func:`claim_absence` — the other player has been away (no open connection) for
+  ``absence`` seconds while it was their turn: claim the win, or a draw.
+
+A move withdraws a pending draw offer (the core's rule, kept in the game row) and a pending
+takeback request (the caller clears it). Rematches are the service's: they start a game.
+This module must not notify anyone or know HTTP.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from damier.core.colors import WHITE, color_name, opponent
+from damier.core.draws import Outcome
+from damier.core.errors import DamierError
+from damier.web import clock
+from damier.web.actions import check_open, finish
+from damier.web.errors import WebError
+from damier.web.online_store import OnlineGame
+from damier.web.session import Session, save, set_result
+from damier.web.store import Store
+
+ABSENT_REASON = "{} left the game"
+ABSENT_DRAW_REASON = "the other player left the game"
+
+
+class Note(NamedTuple):
+    """What happened, for both players: a stable ``code`` (the page translates it) and the
+    English ``text``."""
+
+    code: str
+    text: str
+
+
+def _side(c: int) -> str:
+    return "white" if c == WHITE else "black"
+
+
+def draw(store: Store, s: Session, c: int, action: str) -> Note:
+    """``offer``, ``accept``, ``decline`` or ``claim`` a draw for colour ``c``."""
+    check_open(s)
+    row, board = s.row, s.board
+    if action == "claim":
+        try:
+            board.claim_draw()
+        except DamierError as e:
+            raise WebError(409, str(e), "no_draw_to_claim") from None
+        row.ending = {"kind": "claim"}
+        finish(store, s)
+        return Note("draw_claimed", "draw claimed")
+    if action == "offer" and row.draw_offer != opponent(c):
+        if row.draw_offer == c:
+            raise WebError(409, "you have already offered a draw", "draw_already_offered")
+        row.draw_offer = c
+        save(store, s)
+        return Note(f"draw_offered_{_side(c)}", f"{color_name(c)} offers a draw")
+    if row.draw_offer != opponent(c):
+        raise WebError(409, "there is no draw offer to answer", "no_draw_offer")
+    row.draw_offer = None
+    if action == "decline":
+        save(store, s)
+        return Note("draw_declined", "draw declined")
+    board.agree_draw()   # "accept", or an offer crossing the other's
+    row.ending = {"kind": "agreement"}
+    finish(store, s)
+    return Note("draw_agreed", "draw agreed")
+
+
+def resign(store: Store, s: Session, c: int) -> Note:
+    check_open(s)
+    s.board.resign(c)
+    s.row.ending = {"kind": "resign", "color": c}
+    finish(store, s)
+    return Note(f"resigned_{_side(c)}", f"{color_name(c)} resigned")
+
+
+def takeback_count(s: Session, c: int) -> int:
+    """How many plies to take back so that ``c`` is to move before its last move; 409 if
+    ``c`` has no move to take back."""
+    board = s.board
+    count = 1 if board.turn != c else 2
+    if board.ply < count:
+        raise WebError(409, "there is no move of yours to take back", "nothing_to_undo")
+    return count
+
+
+def take_back(store: Store, s: Session, count: int) -> None:
+    """Take back the last ``count`` plies: board, history, clocks (read back from the moves
+    kept, :func:`damier.web.clock.restore`), row; commit."""
+    board = s.board
+    clock.check_flag(s)
+    check_open(s)
+    for _ in range(count):
+        board.pop()
+        s.positions.pop()
+        s.notations.pop()
+        s.history.pop()
+    row = s.row
+    row.draw_offer = None
+    row.ply = board.ply
+    clock.restore(s, store)
+    set_result(row, s.outcome())
+    save(store, s, drop_from=board.ply)
+
+
+def takeback(store: Store, s: Session, og: OnlineGame, c: int, action: str) -> Note:
+    """``request`` a takeback for ``c``, or ``accept``/``decline`` the other's request (the
+    caller stores ``og.takeback`` afterwards)."""
+    check_open(s)
+    if action == "request":
+        if og.takeback == c:
+            raise WebError(409, "you have already asked to take back", "takeback_already_asked")
+        takeback_count(s, c)
+        og.takeback = c
+        return Note(f"takeback_asked_{_side(c)}", f"{color_name(c)} asks to take back a move")
+    asker = opponent(c)
+    if og.takeback != asker:
+        raise WebError(409, "there is no takeback request to answer", "no_takeback_request")
+    og.takeback = None
+    if action == "decline":
+        return Note("takeback_declined", "takeback declined")
+    take_back(store, s, takeback_count(s, asker))
+    return Note("takeback_accepted", "takeback accepted")
+
+
+def claim_absence(store: Store, s: Session, c: int, away_seconds: float, absence: float,
+                  result: str) -> Note:
+    """Colour ``c`` claims the win (``result`` ``"win"``) or a draw because the other side
+    has been away ``away_seconds`` (at least ``absence``) while it was its turn."""
+    check_open(s)
+    other = opponent(c)
+    if s.board.turn != other:
+        raise WebError(409, "you can claim only while it is the absent player's turn",
+                       "absence_not_their_turn")
+    if away_seconds < absence:
+        raise WebError(409, f"the other player has been away {int(away_seconds)} s; you can "
+                            f"claim after {int(absence)} s", "absence_too_short",
+                       seconds=int(absence - away_seconds) + 1)
+    if result == "win":
+        s.row.ending = {"kind": "absent", "color": other}
+    else:
+        s.row.ending = {"kind": "absent_draw"}
+    s.time_outcome = absence_outcome(s)
+    finish(store, s)
+    return Note("absence_win" if result == "win" else "absence_draw",
+                "win claimed: the other player left" if result == "win"
+                else "draw claimed: the other player left")
+
+
+def absence_outcome(s: Session) -> Outcome | None:
+    """The outcome an ``absent`` or ``absent_draw`` ending in the row stands for."""
+    end = s.row.ending or {}
+    rules = s.board.rules
+    if end.get("kind") == "absent":
+        loser = int(end["color"])
+        return Outcome(opponent(loser), ABSENT_REASON.format(color_name(loser)),
+                       rules.result_text(opponent(loser)))
+    if end.get("kind") == "absent_draw":
+        return Outcome(None, ABSENT_DRAW_REASON, rules.result_text(None))
+    return None

@@ -1,0 +1,123 @@
+"""The WebSocket ``/ws/online/{id}`` of a game between people: live state, seats acting.
+
+Players and spectators connect alike; the browser key in the request's cookie says which
+seats the socket holds (none: a spectator). While it is open those seats are present (see
+:mod:`damier.web.online`). The server sends
+
+* ``{"type": "state", "game": …, "online": …}`` on connect and after every change (the
+  game's state, the players, offers, ratings; ``online.you`` lists the seats this socket
+  holds and ``online.seat_links`` their links, sent to this socket only), with a
+  ``message``/``message_code`` note when there is one;
+* ``{"type": "ack", "seq": n, "ok": true, "ply": …}`` for each action done, or
+  ``{"type": "refused", "seq": n, "status", "code", "error"}``;
+* ``{"type": "pong", "t": …, "server_time": ms}`` answering ``{"type": "ping", "t": …}`` (the
+  client measures the round trip and shows the clocks corrected for it).
+
+A client acts with ``{"type": "act", "seq": n, "action": …, "move"?, "ply"?}`` (the actions of
+:data:`damier.web.online.ACTIONS`). A message that is not a JSON object is answered
+``{"type": "error", …}`` and the socket stays open. A forged key or an unknown game closes
+the socket with code 4000 + the HTTP status. This module must not change games itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from damier.web.errors import WebError
+from damier.web.limits import BadJson, path_id
+from damier.web.online import OnlineService
+from damier.web.online_api import holder_of
+from damier.web.seats import held_colors
+from damier.web.session import Session
+from damier.web.ws import read_message
+
+BACKLOG = 200
+"""Messages queued for one socket beyond which acknowledgements wait (states are merged)."""
+
+
+async def online_socket(ws: WebSocket) -> None:
+    svc: OnlineService = ws.app.state.online
+    await ws.accept()
+    try:
+        holder = holder_of(ws)
+        gid = path_id(ws.path_params, "gid", "game", "game_not_found")
+        s = await svc.session(gid)
+    except WebError as e:
+        await ws.send_json({"type": "error", "status": e.status, **e.body()})
+        await ws.close(code=4000 + e.status)
+        return
+    mine = held_colors(svc.seats(gid), holder)
+    queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    s.listeners.add(queue)
+    sender = asyncio.create_task(_send_loop(ws, queue, svc, s, holder))
+    try:
+        if mine:
+            await svc.arrive(s, mine)   # every watcher is told, this socket included
+        else:
+            queue.put_nowait({"type": "state"})
+        await _receive_loop(ws, queue, svc, gid, holder)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        s.listeners.discard(queue)
+        sender.cancel()
+        await svc.leave(s, mine)
+
+
+async def _receive_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]],
+                        svc: OnlineService, gid: int, holder: str | None) -> None:
+    while True:
+        event = await ws.receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        try:
+            msg = read_message(event)
+        except BadJson as e:
+            queue.put_nowait({"type": "error", "status": 400, "code": "bad_message",
+                              "error": f"messages must be JSON objects: {e}"})
+            continue
+        kind, seq = msg.get("type"), msg.get("seq")
+        if kind == "ping":
+            queue.put_nowait({"type": "pong", "t": msg.get("t"),
+                              "server_time": int(time.time() * 1000)})
+        elif kind == "act":
+            try:
+                done = await svc.act(gid, holder, msg)
+                queue.put_nowait({"type": "ack", "seq": seq, **done})
+            except WebError as e:
+                queue.put_nowait({"type": "refused", "seq": seq, "status": e.status, **e.body()})
+        else:
+            queue.put_nowait({"type": "error", "status": 422, "code": "bad_message",
+                              "error": "messages are ping or act"})
+
+
+async def _send_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]], svc: OnlineService,
+                     s: Session, holder: str | None) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+        while True:
+            msg = await queue.get()
+            if msg.get("type") == "state":
+                msg = _newest_state(queue, msg)
+                msg = {**msg, **svc.view(s, holder, msg.get("game"))}
+            await ws.send_text(json.dumps(msg))
+
+
+def _newest_state(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> dict[str, Any]:
+    """Merge the states waiting at the head of the queue: only the newest matters, but the
+    last note any of them carries is kept."""
+    items: Any = getattr(queue, "_queue", None)
+    while items and items[0].get("type") == "state":
+        newer = queue.get_nowait()
+        notes = {k: v for k, v in msg.items() if k.startswith("message")}
+        msg = newer if "message" in newer else {**newer, **notes}
+    return msg
+
+
+routes = [WebSocketRoute("/ws/online/{gid}", online_socket)]

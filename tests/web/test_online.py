@@ -1,0 +1,133 @@
+"""Play between people over the API: challenges, seats, refusals, offers, ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from damier.web import online_api, online_ws
+from damier.web.app import create_app
+from damier.web.online import OnlineService
+from damier.web.online_store import OnlineStore, online_path
+from tests.web.online_harness import Player, receive_until, start_game
+
+LOCAL = "http://127.0.0.1:8000"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    db = tmp_path / "games.sqlite3"
+    app = create_app(db)
+    svc = OnlineService(app.state.games, OnlineStore(online_path(db)), absence=0.3)
+    app.state.online = svc
+    app.router.routes[0:0] = [*online_api.routes, *online_ws.routes]
+    with TestClient(app, base_url=LOCAL) as c:
+        c.portal.call(svc.start)
+        yield c
+        c.portal.call(svc.stop)
+
+
+def test_invite_accept_and_play(client: TestClient) -> None:
+    ann, bob, eve = Player(client, "Ann"), Player(client, "Bob"), Player(client, "Eve")
+    cid = ann.challenge(variant="russian", time_control="5+3", color="white", rated=True)
+    seen = bob.call("GET", f"/api/online/challenges/{cid}")
+    assert (seen["by"], seen["variant"], seen["rated"], seen["mine"]) == ("Ann", "russian", True, False)
+    gid = bob.accept(cid)
+    assert ann.view(gid)["online"]["you"] == ["white"]
+    assert bob.view(gid)["online"]["you"] == ["black"]
+    assert eve.view(gid)["online"]["you"] == []
+    assert ann.act(gid, "move", move="c3-d4")["ply"] == 1
+    # the wrong seat, a spectator, a browser without a key: refused, the board unchanged
+    assert ann.act(gid, "move", 403, move="f6-g5")["code"] == "not_your_turn"
+    assert eve.act(gid, "move", 403, move="f6-g5")["code"] == "spectator"
+    assert Player(client, "Nobody").act(gid, "resign", 403)["code"] == "spectator"
+    assert bob.view(gid)["game"]["ply"] == 1
+    bob.act(gid, "move", move="f6-g5")
+    # the same move sent again after a reconnect is acknowledged, not played twice
+    assert bob.act(gid, "move", move="f6-g5", ply=1)["ply"] == 2
+    assert ann.view(gid)["game"]["moves"][1]["notation"] == "f6-g5"
+
+
+def test_forged_secrets_are_refused_and_guessing_is_bounded(client: TestClient) -> None:
+    ann, bob = Player(client, "Ann"), Player(client, "Bob")
+    gid = start_game(ann, bob)
+    forger = Player(client, "Mallory", key="x" * 43)
+    assert forger.act(gid, "resign", 403)["code"] == "forged_key"
+    assert forger.call("POST", "/api/online/seat", {"seat": "y" * 43}, 403)["code"] == "forged_seat"
+    guesser = Player(client, "Guess")
+    codes = [guesser.call("POST", "/api/online/seat", {"seat": f"{n:043d}"}, None)
+             for n in range(25)]
+    assert codes[0]["code"] == "forged_seat"
+    assert codes[-1]["code"] == "too_many_guesses"
+    # the address is refused for a while, even with good secrets (the bound holds for all)
+    assert ann.call("GET", f"/api/online/games/{gid}", expect=429)["code"] == "too_many_guesses"
+    assert client.get(f"/api/games/{gid}").json()["status"] == "playing"
+
+
+def test_seat_link_moves_the_seat(client: TestClient) -> None:
+    ann, bob = Player(client, "Ann"), Player(client, "Bob")
+    gid = start_game(ann, bob)
+    link = ann.view(gid)["online"]["seat_links"]["white"]
+    assert "seat_links" not in str(bob.view(gid)["online"]["seat_links"].get("white", ""))
+    phone = Player(client, "Ann")
+    assert phone.call("POST", "/api/online/seat", {"seat": link}) == {"game": gid, "color": "white"}
+    phone.act(gid, "move", move="32-28")
+    assert ann.act(gid, "resign", 403)["code"] == "spectator"
+
+
+def test_socket_players_and_spectator(client: TestClient) -> None:
+    ann, bob, eve = Player(client, "Ann"), Player(client, "Bob"), Player(client, "Eve")
+    gid = start_game(ann, bob)
+    with ann.socket(gid) as wa, bob.socket(gid) as wb, eve.socket(gid) as we:
+        first = receive_until(we, lambda m: m["type"] == "state")
+        assert first["online"]["you"] == [] and "white" not in first["online"]["seat_links"]
+        wa.send_json({"type": "act", "seq": 1, "action": "move", "move": "32-28"})
+        ack = receive_until(wa, lambda m: m["type"] in ("ack", "refused"))
+        assert ack == {**ack, "type": "ack", "seq": 1, "ply": 1}
+        seen = receive_until(we, lambda m: m["type"] == "state" and m["game"]["ply"] == 1)
+        assert seen["online"]["players"]["white"]["connected"] is True
+        we.send_json({"type": "act", "seq": 7, "action": "move", "move": "19-23"})
+        assert receive_until(we, lambda m: m["type"] == "refused")["code"] == "spectator"
+        wb.send_json({"type": "ping", "t": 5})
+        assert receive_until(wb, lambda m: m["type"] == "pong")["t"] == 5
+
+
+def test_draw_takeback_resign_rematch_and_ratings(client: TestClient) -> None:
+    ann, bob = Player(client, "Ann"), Player(client, "Bob")
+    gid = start_game(ann, bob, rated=True)
+    ann.act(gid, "move", move="32-28")
+    bob.act(gid, "move", move="19-23")
+    ann.act(gid, "takeback_request")
+    assert bob.act(gid, "takeback_accept")["code"] == "takeback_accepted"
+    assert ann.view(gid)["game"]["ply"] == 0   # Ann's move and Bob's reply taken back
+    ann.act(gid, "move", move="33-28")
+    bob.act(gid, "draw_offer")
+    assert ann.act(gid, "draw_decline")["code"] == "draw_declined"
+    assert bob.act(gid, "draw_accept", 409)["code"] == "no_draw_offer"
+    bob.act(gid, "resign")
+    view = ann.view(gid)["online"]
+    assert view["ratings"]["white"]["after"] > view["ratings"]["white"]["before"] == 1500
+    ann.act(gid, "rematch_offer")
+    again = bob.act(gid, "rematch_accept")["game"]
+    assert bob.view(again)["online"]["you"] == ["white"]   # colours swapped
+    assert ann.view(again)["online"]["rated"] is True
+    page = client.get("/api/online/players/ann").json()
+    assert page["name"] == "Ann" and page["ratings"]["international"]["games"] == 1
+    assert [g["id"] for g in page["games"]] == [again, gid]
+
+
+def test_absence_claim(client: TestClient) -> None:
+    import time
+
+    ann, bob = Player(client, "Ann"), Player(client, "Bob")
+    gid = start_game(ann, bob)
+    with ann.socket(gid):
+        ann.act(gid, "move", move="32-28")
+        assert ann.act(gid, "claim_win", 409)["code"] == "absence_too_short"
+        time.sleep(0.35)
+        assert ann.act(gid, "claim_win")["code"] == "absence_win"
+    game = bob.view(gid)["game"]
+    assert (game["result"], game["reason"]) == ("2-0", "black left the game")

@@ -1,0 +1,108 @@
+"""The server keeps the clocks of games between people: flags with nobody connected, fair
+restarts, storage failures that change nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from damier.web import online_api, online_ws
+from damier.web.app import create_app
+from damier.web.online import OnlineService
+from damier.web.online_clock import ALIVE, resume_clocks
+from damier.web.online_store import OnlineStore, online_path
+from damier.web.store import GameRow, Store
+from tests.web.online_harness import Player, start_game
+
+LOCAL = "http://127.0.0.1:8000"
+
+
+@contextmanager
+def serve(db: Path, clean_stop: bool = True) -> Iterator[TestClient]:
+    app = create_app(db)
+    svc = OnlineService(app.state.games, OnlineStore(online_path(db)))
+    app.state.online = svc
+    app.router.routes[0:0] = [*online_api.routes, *online_ws.routes]
+    with TestClient(app, base_url=LOCAL) as c:
+        c.portal.call(svc.start)
+        yield c
+        if clean_stop:
+            c.portal.call(svc.stop)
+
+
+def clocks(player: Player, gid: int) -> dict[str, Any]:
+    result: dict[str, Any] = player.view(gid)["game"]["clocks"]
+    return result
+
+
+def test_flag_falls_with_nobody_connected(tmp_path: Path) -> None:
+    with serve(tmp_path / "g.sqlite3") as c:
+        ann, bob = Player(c, "Ann"), Player(c, "Bob")
+        gid = start_game(ann, bob, time_control={"initial": 1}, rated=True)
+        ann.act(gid, "move", move="32-28")   # Black's clock runs; nobody watches
+        store: Store = c.app.state.store     # type: ignore[attr-defined]
+        time.sleep(1.4)
+        row = store.get_game(gid)   # read the store itself: no request has loaded the game
+        assert row is not None and (row.result, row.reason) == ("2-0", "black lost on time")
+        assert c.app.state.online.store.online_game(gid).rated_done   # type: ignore[attr-defined]
+
+
+def test_restart_resumes_the_clock_with_the_time_it_had(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    with serve(db) as c:
+        ann, bob = Player(c, "Ann"), Player(c, "Bob")
+        gid = start_game(ann, bob, time_control={"initial": 60, "increment": 0})
+        ann.act(gid, "move", move="32-28")
+        bob.act(gid, "move", move="19-23")
+        time.sleep(0.3)
+        before = clocks(ann, gid)
+    time.sleep(1.5)   # the server is down
+    with serve(db) as c:
+        ann.client = bob.client = c
+        after = clocks(ann, gid)
+        assert after["running"] == "white"
+        assert before["white"] - 400 <= after["white"] <= before["white"]
+        assert after["black"] == before["black"]
+        ann.act(gid, "move", move="28x19")   # and the game goes on
+        assert bob.view(gid)["game"]["ply"] == 3
+
+
+def test_resume_after_a_crash_uses_the_last_heartbeat(tmp_path: Path) -> None:
+    games, online = Store(tmp_path / "g.sqlite3"), OnlineStore(tmp_path / "o.sqlite3")
+    row = GameRow(id=0, variant="international", start_fen="", white="online", black="online",
+                  level=1, time_control={"initial": 60, "increment": 0, "delay": 0},
+                  clock_white=50_000, clock_black=60_000, turn_started=1000.0, ending=None,
+                  draw_offer=None)
+    gid = games.create_game(row)
+    online.set_meta(ALIVE, "1010.5")   # the server last beat 10.5 s into White's turn
+    assert resume_clocks(games, online, [gid], now=5000.0) == 1
+    moved = games.get_game(gid)
+    assert moved is not None and moved.turn_started == pytest.approx(5000.0 - 10.5)
+
+
+def test_failed_commits_change_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with serve(tmp_path / "g.sqlite3") as c:
+        ann, bob = Player(c, "Ann"), Player(c, "Bob")
+        gid = start_game(ann, bob)
+        ann.act(gid, "move", move="32-28")
+        online = c.app.state.online   # type: ignore[attr-defined]
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(online.store, "set_requests", broken)
+        assert ann.act(gid, "takeback_request", 503)["code"] == "storage_failed"
+        assert ann.view(gid)["online"]["takeback"] is None
+        monkeypatch.setattr(c.app.state.store, "save", broken)   # type: ignore[attr-defined]
+        assert bob.act(gid, "move", 503, move="19-23")["code"] == "storage_failed"
+        monkeypatch.undo()
+        game = ann.view(gid)["game"]
+        assert (game["ply"], game["turn"]) == (1, "black")
+        bob.act(gid, "move", move="19-23")
