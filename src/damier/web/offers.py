@@ -42,10 +42,6 @@ class Note(NamedTuple):
     text: str
 
 
-def _side(c: int) -> str:
-    return "white" if c == WHITE else "black"
-
-
 def draw(store: Store, s: Session, c: int, action: str) -> Note:
     """``offer``, ``accept``, ``decline`` or ``claim`` a draw for colour ``c``."""
     check_open(s)
@@ -63,7 +59,8 @@ def draw(store: Store, s: Session, c: int, action: str) -> Note:
             raise WebError(409, "you have already offered a draw", "draw_already_offered")
         row.draw_offer = c
         save(store, s)
-        return Note(f"draw_offered_{_side(c)}", f"{color_name(c)} offers a draw")
+        return Note("draw_offered_white" if c == WHITE else "draw_offered_black",
+                    f"{color_name(c)} offers a draw")
     if row.draw_offer != opponent(c):
         raise WebError(409, "there is no draw offer to answer", "no_draw_offer")
     row.draw_offer = None
@@ -81,7 +78,7 @@ def resign(store: Store, s: Session, c: int) -> Note:
     s.board.resign(c)
     s.row.ending = {"kind": "resign", "color": c}
     finish(store, s)
-    return Note(f"resigned_{_side(c)}", f"{color_name(c)} resigned")
+    return Note("resigned_white" if c == WHITE else "resigned_black", f"{color_name(c)} resigned")
 
 
 def takeback_count(s: Session, c: int) -> int:
@@ -122,7 +119,8 @@ def takeback(store: Store, s: Session, og: OnlineGame, c: int, action: str) -> N
             raise WebError(409, "you have already asked to take back", "takeback_already_asked")
         takeback_count(s, c)
         og.takeback = c
-        return Note(f"takeback_asked_{_side(c)}", f"{color_name(c)} asks to take back a move")
+        return Note("takeback_asked_white" if c == WHITE else "takeback_asked_black",
+                    f"{color_name(c)} asks to take back a move")
     asker = opponent(c)
     if og.takeback != asker:
         raise WebError(409, "there is no takeback request to answer", "no_takeback_request")

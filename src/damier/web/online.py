@@ -407,7 +407,8 @@ class OnlineService:
         c = mine[0] if len(mine) == 1 else WHITE
         if action == "rematch_offer" and og.rematch is None:
             self._set_rematch(og, c)
-            await self.games.notify(s, f"{color_name(c)} offers a rematch", f"rematch_offered_{SIDES[c]}")
+            await self.games.notify(s, f"{color_name(c)} offers a rematch",
+                                    "rematch_offered_white" if c == WHITE else "rematch_offered_black")
             return {"ok": True}
         if og.rematch is None or (og.rematch == c and len(mine) == 1):
             raise WebError(409, "there is no rematch offer to answer", "no_rematch_offer")
