@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from damier.web.seats import KEY_COOKIE
+from damier.web.services.seats import KEY_COOKIE
 
 LOCAL_WS = "ws://127.0.0.1:8000"
 

@@ -8,10 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from damier.web import online_api, online_ws
 from damier.web.app import create_app
-from damier.web.online import OnlineService
-from damier.web.online_store import OnlineStore, online_path
 from tests.web.online_harness import Player, receive_until, start_game
 
 LOCAL = "http://127.0.0.1:8000"
@@ -19,15 +16,10 @@ LOCAL = "http://127.0.0.1:8000"
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    db = tmp_path / "games.sqlite3"
-    app = create_app(db)
-    svc = OnlineService(app.state.games, OnlineStore(online_path(db)), absence=0.3)
-    app.state.online = svc
-    app.router.routes[0:0] = [*online_api.routes, *online_ws.routes]
+    app = create_app(tmp_path / "games.sqlite3")
+    app.state.online.absence = 0.3   # seconds away before a claim (60 in play)
     with TestClient(app, base_url=LOCAL) as c:
-        c.portal.call(svc.start)
         yield c
-        c.portal.call(svc.stop)
 
 
 def test_invite_accept_and_play(client: TestClient) -> None:
@@ -45,6 +37,11 @@ def test_invite_accept_and_play(client: TestClient) -> None:
     assert eve.act(gid, "move", 403, move="f6-g5")["code"] == "spectator"
     assert Player(client, "Nobody").act(gid, "resign", 403)["code"] == "spectator"
     assert bob.view(gid)["game"]["ply"] == 1
+    # the games API (the server's token holder) cannot act in a game between people
+    for path, body in (("moves", {"move": "f6-g5"}), ("undo", {}), ("resign", {"color": "white"})):
+        r = client.post(f"/api/games/{gid}/{path}", json=body)
+        assert (r.status_code, r.json()["code"]) == (409, "online_game")
+    assert client.delete(f"/api/games/{gid}").status_code == 409
     bob.act(gid, "move", move="f6-g5")
     # the same move sent again after a reconnect is acknowledged, not played twice
     assert bob.act(gid, "move", move="f6-g5", ply=1)["ply"] == 2
@@ -114,6 +111,10 @@ def test_draw_takeback_resign_rematch_and_ratings(client: TestClient) -> None:
     again = bob.act(gid, "rematch_accept")["game"]
     assert bob.view(again)["online"]["you"] == ["white"]   # colours swapped
     assert ann.view(again)["online"]["rated"] is True
+    pdn = client.get(f"/api/games/{gid}/pdn").text
+    assert '[White "Ann"]' in pdn and '[Black "Bob"]' in pdn
+    for secret in [ann.key, bob.key, *ann.view(gid)["online"]["seat_links"].values()]:
+        assert secret and secret not in pdn
     page = client.get("/api/online/players/ann").json()
     assert page["name"] == "Ann" and page["ratings"]["international"]["games"] == 1
     assert [g["id"] for g in page["games"]] == [again, gid]
@@ -130,4 +131,4 @@ def test_absence_claim(client: TestClient) -> None:
         time.sleep(0.35)
         assert ann.act(gid, "claim_win")["code"] == "absence_win"
     game = bob.view(gid)["game"]
-    assert (game["result"], game["reason"]) == ("2-0", "black left the game")
+    assert (game["result"], game["reason_code"]) == ("2-0", "absent_black")

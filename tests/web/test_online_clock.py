@@ -13,28 +13,19 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from damier.web import online_api, online_ws
 from damier.web.app import create_app
-from damier.web.online import OnlineService
-from damier.web.online_clock import ALIVE, resume_clocks
-from damier.web.online_store import OnlineStore, online_path
-from damier.web.store import GameRow, Store
+from damier.web.services.online_clock import ALIVE, resume_clocks
+from damier.web.storage.game_store import GameRow, Store
+from damier.web.storage.online_store import OnlineStore
 from tests.web.online_harness import Player, start_game
 
 LOCAL = "http://127.0.0.1:8000"
 
 
 @contextmanager
-def serve(db: Path, clean_stop: bool = True) -> Iterator[TestClient]:
-    app = create_app(db)
-    svc = OnlineService(app.state.games, OnlineStore(online_path(db)))
-    app.state.online = svc
-    app.router.routes[0:0] = [*online_api.routes, *online_ws.routes]
-    with TestClient(app, base_url=LOCAL) as c:
-        c.portal.call(svc.start)
+def serve(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db), base_url=LOCAL) as c:
         yield c
-        if clean_stop:
-            c.portal.call(svc.stop)
 
 
 def clocks(player: Player, gid: int) -> dict[str, Any]:

@@ -33,6 +33,8 @@ from damier.web.routes import (
     explorer_api,
     game_socket,
     games_api,
+    online_api,
+    online_socket,
     openapi,
     puzzles_api,
     records_api,
@@ -43,9 +45,11 @@ from damier.web.services.engine_registry import EngineRegistry
 from damier.web.services.engine_settings import EngineSettings
 from damier.web.services.explorer_service import ExplorerService, explorer_path
 from damier.web.services.game_service import GameService
+from damier.web.services.online_service import OnlineService
 from damier.web.services.puzzle_service import PuzzleService, puzzles_path
 from damier.web.services.review_service import Reviews
 from damier.web.storage.game_store import Store, default_db_path
+from damier.web.storage.online_store import OnlineStore, online_path
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("damier.web")
@@ -88,10 +92,14 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     reviews = Reviews(store)
     explorer = ExplorerService(explorer_path(db_path))
     puzzles = PuzzleService(puzzles_path(db_path))
+    online = OnlineService(games, OnlineStore(online_path(db_path)))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await online.start()
         yield
+        await online.stop()
+        online.store.close()
         reviews.close()
         explorer.close()
         puzzles.close()
@@ -106,6 +114,8 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         *explorer_api.routes,
         *puzzles_api.routes,
         *game_socket.routes,
+        *online_api.routes,
+        *online_socket.routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
@@ -123,6 +133,8 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     app.state.explorer = explorer
     app.state.puzzles = puzzles
     app.state.store = store
+    app.state.online = online
+    app.state.token = token
     return app
 
 

@@ -9,9 +9,9 @@ order, a request is refused when
    ``Host`` header) nor one allowed with ``--allow-origin`` (**403**): any page the user
    opens elsewhere may send requests, but cannot act in their games;
 3. the server has an access token (always when it binds an address other than loopback) and
-   the request to ``/api/...`` or ``/ws/...`` does not carry it (**401**); the page at ``/``
-   opened with ``?token=...`` stores it in a same-site cookie that the page's requests and
-   WebSockets then carry; programs send ``Authorization: Bearer <token>``;
+   the request to ``/api/...`` or ``/ws/...`` does not carry it (**401**); a page (``/``,
+   ``/online``) opened with ``?token=...`` stores it in a same-site cookie that the page's
+   requests and WebSockets then carry; programs send ``Authorization: Bearer <token>``;
 4. a ``POST``, ``PUT`` or ``PATCH`` to the API does not declare ``Content-Type:
    application/json`` (**415**), so that no cross-site form or ``no-cors`` request can
    reach a JSON endpoint even where a browser sends no ``Origin``; the PDN imports (paths
@@ -49,6 +49,8 @@ JSON_TYPES = frozenset({"application/json"})
 TEXT_TYPES = frozenset({"application/json", "text/plain", "application/x-pdn",
                         "application/octet-stream"})
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+PAGES = frozenset({"/", "/online"})
+"""The pages: opened with ``?token=``, they keep the token in the cookie; without it, 401."""
 DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
 
 
@@ -159,7 +161,7 @@ class Guard:
             status, message = refusal
             await self.refuse(scope, receive, send, status, message)
             return
-        if self.policy.token is not None and scope["path"] == "/" and scope["type"] == "http":
+        if self.policy.token is not None and scope["path"] in PAGES and scope["type"] == "http":
             send = self.remember_token(scope, send)
         await self.app(scope, receive, send)
 
@@ -184,7 +186,7 @@ class Guard:
                 and not self.has_token(scope):
             return 401, ("this server needs its access token: open the address printed at "
                          "its start (with ?token=...), or send Authorization: Bearer <token>")
-        if policy.token is not None and path == "/" and not self.has_token(scope):
+        if policy.token is not None and path in PAGES and not self.has_token(scope):
             return 401, "open the address printed at the server's start (with ?token=...)"
         if scope["type"] == "http" and scope["method"] in BODY_METHODS \
                 and path.startswith("/api/") and self.routed(scope):

@@ -25,6 +25,7 @@ from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
 from damier.web.routes.requests import load, opt_str, read_body, read_json, service, state_response
+from damier.web.services.game_session import check_local
 from damier.web.services.json_views import position_json, variant_info, variants_list
 
 __all__ = ["routes"]
@@ -109,6 +110,7 @@ async def get_game(request: Request) -> JSONResponse:
 async def delete_game(request: Request) -> JSONResponse:
     svc = service(request)
     s = await load(request)
+    check_local(s, while_playing_only=True)
     async with s.lock:
         if s.thinker is not None:
             s.thinker.close()

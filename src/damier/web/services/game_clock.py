@@ -3,7 +3,8 @@
 A game's clocks live in its stored row: the milliseconds left to each side when its turn
 began (``clock_white``, ``clock_black``) and the wall-clock time the current turn began
 (``turn_started``). Time is charged when a move is made (:func:`charge`, Fischer increment
-from the second ply on); a clock that runs out is noticed on the next request
+from the second ply on; with a ``delay`` in the time control, a simple delay: each turn's
+first ``delay`` seconds are free); a clock that runs out is noticed on the next request
 (:func:`check_flag`) and ends the game. After an undo the clocks are read back from the
 moves kept (:func:`restore`).
 
@@ -56,12 +57,14 @@ def parse_time_control(tc: Any) -> dict[str, Any] | None:
 
 
 def time_left(s: Session, color: int, now: float) -> int:
-    """Milliseconds left to ``color`` at ``now`` (its clock runs while it is to move)."""
+    """Milliseconds left to ``color`` at ``now`` (its clock runs while it is to move, after
+    the time control's delay, if any)."""
     row = s.row
     left = row.clock_white if color == WHITE else row.clock_black
     assert left is not None
     if row.turn_started is not None and s.board.turn == color and s.outcome() is None:
-        left -= int((now - row.turn_started) * 1000)
+        delay = float((row.time_control or {}).get("delay", 0.0))
+        left -= int(max(0.0, now - row.turn_started - delay) * 1000)
     return left
 
 

@@ -30,6 +30,7 @@ from damier.web.services.engine_turns import EngineTurns
 from damier.web.services.game_session import (
     PLAYERS,
     Session,
+    check_local,
     check_players,
     first_player_of,
     replay,
@@ -150,6 +151,7 @@ class GameService:
 
     async def play(self, s: Session, text: str, wait: bool = False) -> None:
         """Play the move ``text`` for the side to move (a human); the engine answers."""
+        check_local(s)
         await actions.play(self.store, s, text)
         await self.notify(s)
         self.schedule_engine(s)
@@ -158,16 +160,19 @@ class GameService:
 
     async def undo(self, s: Session) -> None:
         """Take back the last move; against the engine, back to the human's previous turn."""
+        check_local(s)
         await actions.undo(self.store, s)
         await self.notify(s)
         self.schedule_engine(s)
 
     async def resign(self, s: Session, color: str | None) -> None:
+        check_local(s)
         await actions.resign(self.store, s, color)
         await self.notify(s)
 
     async def draw(self, s: Session, action: str, color: str | None) -> draw_offers.Note:
         """``offer``, ``accept``, ``decline`` or ``claim`` a draw; returns what happened."""
+        check_local(s)
         note = await draw_offers.draw(self.store, s, action, color)
         await self.notify(s, note.text, note.code)
         return note
@@ -205,7 +210,8 @@ class GameService:
     async def edit_tree(self, s: Session, action: str, node: str, move: str | None = None,
                         text: str | None = None) -> str:
         """Edit the game's side variations or comments (:func:`records.edit_tree`);
-        returns the id of the node to show."""
+        returns the id of the node to show (a game between people: once it is over)."""
+        check_local(s, while_playing_only=True)
         target = await records.edit_tree(self.store, s, action, node, move, text)
         await self.notify(s)
         return target

@@ -39,7 +39,10 @@ if TYPE_CHECKING:
     from damier.web.services.engine_bridge import Thinker
 
 PLAYERS = ("human", "engine")
-"""Who plays a side."""
+"""Who plays a side (of a game made with the games API)."""
+ONLINE = "online"
+"""The player of a side of a game between people: a person acting through a seat
+(:mod:`damier.web.services.online_service`), never through the games API."""
 _WINNER = {"2-0": WHITE, "1-0": WHITE, "0-2": BLACK, "0-1": BLACK}
 _DRAWN = ("1-1", "1/2-1/2", "0-0")
 
@@ -202,7 +205,8 @@ def stored_tree(tree: Game) -> dict[str, Any] | None:
 
 
 def apply_ending(s: Session) -> None:
-    """Replay the stored ending (resignation, agreement, claim, flag, recorded result)."""
+    """Replay the stored ending (resignation, agreement, claim, flag, recorded result, a
+    player of a game between people gone: ``absent``, ``absent_draw``)."""
     end = s.row.ending
     if end and end.get("kind") == "recorded":
         s.time_outcome = recorded_outcome(s.board.rules, str(end.get("result", "")))
@@ -223,8 +227,22 @@ def apply_ending(s: Session) -> None:
             winner = opponent(loser)
             s.time_outcome = Outcome(winner, f"{color_name(loser)} lost on time",
                                      board.rules.result_text(winner))
+        elif kind == "absent":
+            loser = int(end["color"])
+            s.time_outcome = Outcome(opponent(loser), f"{color_name(loser)} left the game",
+                                     board.rules.result_text(opponent(loser)))
+        elif kind == "absent_draw":
+            s.time_outcome = Outcome(None, "a player left the game", board.rules.result_text(None))
     except DamierError:
         pass
+
+
+def check_local(s: Session, while_playing_only: bool = False) -> None:
+    """409 for a game between people (its players act through their seats, see
+    ``/api/online``), or only while it is in play with ``while_playing_only``."""
+    if ONLINE in (s.row.white, s.row.black) and not (while_playing_only and s.outcome()):
+        raise WebError(409, f"game {s.row.id} is played between people: its players act on "
+                            f"its page (/online#g={s.row.id})", "online_game", game=s.row.id)
 
 
 def is_record(s: Session) -> bool:

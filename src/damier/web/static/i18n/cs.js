@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "bílý opustil partii",
   "reason.absent_black": "černý opustil partii",
   "reason.absent_draw": "hráč opustil partii",
+  "error.online_game": "tuto partii hrají lidé mezi sebou: její hráči jednají na její vlastní stránce",
   "error.storage_failed": "server nemohl změnu uložit: nic se nezměnilo, zkuste to znovu",
   "error.challenge_not_found": "taková pozvánka neexistuje (odkaz je možná špatně opsaný)",
   "error.challenge_closed": "tato pozvánka už není otevřená",

@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "White left the game",
   "reason.absent_black": "Black left the game",
   "reason.absent_draw": "a player left the game",
+  "error.online_game": "this game is played between people: its players act on its own page",
   "error.storage_failed": "the server could not store the change: nothing was changed, try again",
   "error.challenge_not_found": "no such invitation (the link may be mistyped)",
   "error.challenge_closed": "this invitation is no longer open",

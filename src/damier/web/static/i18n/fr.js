@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "les Blancs ont quitté la partie",
   "reason.absent_black": "les Noirs ont quitté la partie",
   "reason.absent_draw": "un joueur a quitté la partie",
+  "error.online_game": "cette partie se joue entre personnes : ses joueurs agissent sur sa propre page",
   "error.storage_failed": "le serveur n'a pas pu enregistrer le changement : rien n'a changé, réessayez",
   "error.challenge_not_found": "invitation introuvable (le lien est peut-être mal copié)",
   "error.challenge_closed": "cette invitation n'est plus ouverte",

@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "világos elhagyta a játszmát",
   "reason.absent_black": "sötét elhagyta a játszmát",
   "reason.absent_draw": "egy játékos elhagyta a játszmát",
+  "error.online_game": "ezt a játszmát emberek játsszák egymással: a játékosok a saját oldalán lépnek",
   "error.storage_failed": "a szerver nem tudta elmenteni a változást: semmi sem változott, próbáld újra",
   "error.challenge_not_found": "nincs ilyen meghívó (talán rosszul másolták a linket)",
   "error.challenge_closed": "ez a meghívó már nem nyitott",

@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "wit heeft de partij verlaten",
   "reason.absent_black": "zwart heeft de partij verlaten",
   "reason.absent_draw": "een speler heeft de partij verlaten",
+  "error.online_game": "deze partij wordt tussen mensen gespeeld: de spelers handelen op haar eigen pagina",
   "error.storage_failed": "de server kon de wijziging niet opslaan: er is niets veranderd, probeer opnieuw",
   "error.challenge_not_found": "die uitnodiging bestaat niet (de link is misschien verkeerd overgenomen)",
   "error.challenge_closed": "deze uitnodiging staat niet meer open",

@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "białe opuściły partię",
   "reason.absent_black": "czarne opuściły partię",
   "reason.absent_draw": "gracz opuścił partię",
+  "error.online_game": "tę partię grają ludzie między sobą: jej gracze działają na jej własnej stronie",
   "error.storage_failed": "serwer nie mógł zapisać zmiany: nic się nie zmieniło, spróbuj ponownie",
   "error.challenge_not_found": "nie ma takiego zaproszenia (link mógł zostać źle skopiowany)",
   "error.challenge_closed": "to zaproszenie nie jest już otwarte",

@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "as brancas abandonaram a partida",
   "reason.absent_black": "as pretas abandonaram a partida",
   "reason.absent_draw": "um jogador abandonou a partida",
+  "error.online_game": "esta partida é jogada entre pessoas: os jogadores agem na página dela",
   "error.storage_failed": "o servidor não conseguiu guardar a alteração: nada mudou, tente de novo",
   "error.challenge_not_found": "esse convite não existe (a ligação pode estar mal copiada)",
   "error.challenge_closed": "este convite já não está aberto",

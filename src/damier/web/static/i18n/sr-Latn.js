@@ -400,6 +400,7 @@ export default {
   "reason.absent_white": "beli je napustio partiju",
   "reason.absent_black": "crni je napustio partiju",
   "reason.absent_draw": "igrač je napustio partiju",
+  "error.online_game": "ovu partiju igraju ljudi međusobno: njeni igrači delaju na njenoj stranici",
   "error.storage_failed": "server nije mogao da sačuva izmenu: ništa se nije promenilo, pokušaj ponovo",
   "error.challenge_not_found": "takva pozivnica ne postoji (veza je možda pogrešno prepisana)",
   "error.challenge_closed": "ova pozivnica više nije otvorena",

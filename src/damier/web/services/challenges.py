@@ -7,7 +7,7 @@ private challenge is reachable only by those who were given the link.
 
 :func:`read_terms` checks what a client sends; :func:`read_name` a player's name;
 :func:`game_row` is the stored row of the game a challenge starts (both sides ``online``: a
-person acting through a seat, see :mod:`damier.web.seats`). This module must not store
+person acting through a seat, see :mod:`damier.web.services.seats`). This module must not store
 anything or know HTTP.
 
 >>> t = read_terms({"variant": "russian", "time_control": "3+2", "color": "black",
@@ -29,11 +29,10 @@ from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
 from damier.web.errors import WebError
-from damier.web.online_store import Challenge
-from damier.web.store import GameRow
+from damier.web.services.game_session import ONLINE
+from damier.web.storage.game_store import GameRow
+from damier.web.storage.online_store import Challenge
 
-ONLINE = "online"
-"""The player value of a side played by a person through a seat (beside human and engine)."""
 COLORS = ("white", "black", "random")
 MAX_NAME = 24
 NAME_CHARS = re.compile(r"^[^\W_][\w .'-]*$")
@@ -79,8 +78,9 @@ def read_time_control(value: Any) -> dict[str, float] | None:
     """``None``, ``"5+3"`` (minutes + seconds of increment) or ``{"initial": s,
     "increment": s, "delay": s}``; 422 otherwise.
 
-    The delay is a simple (US) delay: each move, the clock starts only after ``delay``
-    seconds. The increment is added after each move from the mover's second move on.
+    The delay is a simple (US) delay: each turn, the clock starts only after ``delay``
+    seconds. The increment is added after every move but the game's first (whose clock does
+    not run: the clocks start with White's first move).
 
     >>> read_time_control({"initial": 60, "delay": 2})
     {'initial': 60.0, 'increment': 0.0, 'delay': 2.0}

@@ -1,7 +1,7 @@
 """What one person asks of the other in a game between people, and how it ends the game.
 
 Each function runs under the game's lock, with the colour of the seat that acts already
-checked by the caller (:mod:`damier.web.online`), and commits through the game store:
+checked by the caller (:mod:`damier.web.services.online_service`), and commits through the game store:
 
 * :func:`draw` — offer a draw, accept or decline the other's offer, or claim one of FMJD's
   (or the variant's) draw rules that the core says is claimable now;
@@ -21,17 +21,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from damier.core.colors import WHITE, color_name, opponent
-from damier.core.draws import Outcome
 from damier.core.errors import DamierError
-from damier.web import clock
-from damier.web.actions import check_open, finish
 from damier.web.errors import WebError
-from damier.web.online_store import OnlineGame
-from damier.web.session import Session, save, set_result
-from damier.web.store import Store
-
-ABSENT_REASON = "{} left the game"
-ABSENT_DRAW_REASON = "the other player left the game"
+from damier.web.services import game_clock as clock
+from damier.web.services.actions import check_open, finish
+from damier.web.services.game_session import Session, apply_ending, save, set_result
+from damier.web.storage.game_store import Store
+from damier.web.storage.online_store import OnlineGame
 
 
 class Note(NamedTuple):
@@ -93,15 +89,12 @@ def takeback_count(s: Session, c: int) -> int:
 
 def take_back(store: Store, s: Session, count: int) -> None:
     """Take back the last ``count`` plies: board, history, clocks (read back from the moves
-    kept, :func:`damier.web.clock.restore`), row; commit."""
+    kept, :func:`damier.web.services.game_clock.restore`), row; commit."""
     board = s.board
     clock.check_flag(s)
     check_open(s)
     for _ in range(count):
-        board.pop()
-        s.positions.pop()
-        s.notations.pop()
-        s.history.pop()
+        s.take_back()
     row = s.row
     row.draw_offer = None
     row.ply = board.ply
@@ -144,25 +137,9 @@ def claim_absence(store: Store, s: Session, c: int, away_seconds: float, absence
         raise WebError(409, f"the other player has been away {int(away_seconds)} s; you can "
                             f"claim after {int(absence)} s", "absence_too_short",
                        seconds=int(absence - away_seconds) + 1)
-    if result == "win":
-        s.row.ending = {"kind": "absent", "color": other}
-    else:
-        s.row.ending = {"kind": "absent_draw"}
-    s.time_outcome = absence_outcome(s)
+    s.row.ending = {"kind": "absent", "color": other} if result == "win" else {"kind": "absent_draw"}
+    apply_ending(s)
     finish(store, s)
-    return Note("absence_win" if result == "win" else "absence_draw",
-                "win claimed: the other player left" if result == "win"
-                else "draw claimed: the other player left")
-
-
-def absence_outcome(s: Session) -> Outcome | None:
-    """The outcome an ``absent`` or ``absent_draw`` ending in the row stands for."""
-    end = s.row.ending or {}
-    rules = s.board.rules
-    if end.get("kind") == "absent":
-        loser = int(end["color"])
-        return Outcome(opponent(loser), ABSENT_REASON.format(color_name(loser)),
-                       rules.result_text(opponent(loser)))
-    if end.get("kind") == "absent_draw":
-        return Outcome(None, ABSENT_DRAW_REASON, rules.result_text(None))
-    return None
+    won = result == "win"
+    return Note("absence_win" if won else "absence_draw",
+                "win claimed: the other player left" if won else "draw claimed: the other player left")

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from http.cookies import SimpleCookie
 
 from damier.web.errors import WebError
-from damier.web.online_store import OnlineStore, Seat, digest
+from damier.web.storage.online_store import OnlineStore, Seat, digest
 
 KEY_COOKIE = "damier_player"
 KEY_BYTES = 32

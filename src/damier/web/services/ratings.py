@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from damier.analysis import glicko2
-from damier.web.online_store import OnlineStore, PlayerRating, name_key
+from damier.web.storage.online_store import OnlineStore, PlayerRating, name_key
 
 PERIOD_DAYS = 1.0
 """Length of a rating period for the deviation's growth between games."""

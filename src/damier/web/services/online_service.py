@@ -1,12 +1,12 @@
 """Play between people: challenges accepted into games, seats acting, presence, results.
 
 :class:`OnlineService` is what the online routes and WebSocket hold. It composes the pieces:
-challenges (:mod:`~damier.web.challenges`) start games in the game store, seated by browser
-keys (:mod:`~damier.web.seats`); an action of a seat (a move, an offer, a claim) runs under
+challenges (:mod:`~damier.web.services.challenges`) start games in the game store, seated by browser
+keys (:mod:`~damier.web.services.seats`); an action of a seat (a move, an offer, a claim) runs under
 the game's lock with the seat checked there (so two quick moves cannot both pass a check
-made before the lock), then the watchers are told (:mod:`~damier.web.watchers`), then a game
-that ended is recorded and, if rated, rated (:mod:`~damier.web.ratings`). The server's
-clocks are kept by :mod:`~damier.web.online_clock`.
+made before the lock), then the watchers are told (:mod:`~damier.web.services.watchers`), then a game
+that ended is recorded and, if rated, rated (:mod:`~damier.web.services.ratings`). The server's
+clocks are kept by :mod:`~damier.web.services.online_clock`.
 
 A seat is **present** while at least one WebSocket holding it is open; it is **away** from
 the moment the last one closed (or from the server's start). After :data:`ABSENCE` seconds
@@ -25,14 +25,14 @@ from typing import Any
 
 from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.errors import AmbiguousMoveError, DamierError
-from damier.web import actions, challenges, offers, ratings
-from damier.web.clock import check_flag, clocks_json
 from damier.web.errors import WebError
-from damier.web.games import GameService
-from damier.web.online_clock import ClockKeeper, resume_clocks
-from damier.web.online_store import Challenge, OnlineGame, OnlineStore, Seat, name_key
-from damier.web.seats import Attempts, Keys, held_colors, new_secret, seat_for_link
-from damier.web.session import Session, game_state, replay
+from damier.web.services import actions, challenges, offers, ratings
+from damier.web.services.game_clock import check_flag, clocks_json
+from damier.web.services.game_service import GameService
+from damier.web.services.game_session import Session, game_state, replay
+from damier.web.services.online_clock import ClockKeeper, resume_clocks
+from damier.web.services.seats import Attempts, Keys, held_colors, new_secret, seat_for_link
+from damier.web.storage.online_store import Challenge, OnlineGame, OnlineStore, Seat, name_key
 
 ABSENCE = 60.0
 """Seconds a player may be away during their own turn before the other may claim."""
@@ -185,8 +185,6 @@ class OnlineService:
         """The live game ``gid`` (an online one; a clock that fell ends it)."""
         self.seats(gid)
         s = await self.games.get(gid)
-        if s.outcome() is None and s.row.ending:
-            s.time_outcome = offers.absence_outcome(s)
         if gid in self.live and s.outcome() is not None:
             await self.record(s)
         return s
@@ -223,7 +221,8 @@ class OnlineService:
                 "takeback": None if og.takeback is None else SIDES[og.takeback],
                 "rematch": None if og.rematch is None else SIDES[og.rematch],
                 "rematch_game": og.rematch_game, "ratings": og.ratings,
-                "absence_ms": int(self.absence * 1000), "server_time": int(now * 1000)}
+                "absence_ms": int(self.absence * 1000), "server_time": int(now * 1000),
+                "turn_ms": int((now - s.row.turn_started) * 1000) if s.row.turn_started else 0}
 
     def _rating(self, gid: int, seat: Seat, variant: str, now: float) -> dict[str, Any]:
         """The player's rating as shown beside the board (read once per game and side, and
@@ -328,7 +327,7 @@ class OnlineService:
         seen = data.get("ply")
         if isinstance(seen, int) and not isinstance(seen, bool) and seen < s.board.ply:
             # a move resent after a reconnect: acknowledged once, never played twice
-            if seen < len(s.notations) and s.notations[seen] == text:
+            if s.plies[seen].entry.get("notation") == text:
                 return
             raise WebError(409, "the game has moved on since: reload it", "stale_move")
         actions.check_open(s)
@@ -362,8 +361,7 @@ class OnlineService:
         if row is None:
             return
         fresh = replay(row, store.moves(row.id), store.get_tree(row.id))
-        s.row, s.board, s.positions = fresh.row, fresh.board, fresh.positions
-        s.notations, s.history, s.time_outcome = fresh.notations, fresh.history, fresh.time_outcome
+        s.row, s.board, s.plies, s.time_outcome = fresh.row, fresh.board, fresh.plies, fresh.time_outcome
 
     async def after_change(self, s: Session, note: offers.Note | None = None) -> None:
         """Tell the watchers, record a game that ended, wake the clock keeper."""

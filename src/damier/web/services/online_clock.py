@@ -1,6 +1,6 @@
 """The server keeps the clocks of games between people: flags fall on time, restarts are fair.
 
-A game's clocks are its stored row's (:mod:`damier.web.clock`: the time left when the turn
+A game's clocks are its stored row's (:mod:`damier.web.services.game_clock`: the time left when the turn
 began and when it began; increment and delay from its time control). This module adds what
 a server with nobody watching needs:
 
@@ -26,10 +26,10 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
-from damier.web.clock import time_left
-from damier.web.online_store import OnlineStore
-from damier.web.session import Session
-from damier.web.store import Store
+from damier.web.services.game_clock import time_left
+from damier.web.services.game_session import Session
+from damier.web.storage.game_store import Store
+from damier.web.storage.online_store import OnlineStore
 
 HEARTBEAT = 2.0
 """Seconds between two heartbeats (the most a crash can give back to the side to move)."""
@@ -66,7 +66,7 @@ def deadline(s: Session, now: float) -> float | None:
 
 class ClockKeeper:
     """Wakes at each live game's deadline and has ``load`` look at it (loading a game makes a
-    fallen flag fall, see :meth:`damier.web.games.GameService.get`)."""
+    fallen flag fall, see :meth:`damier.web.services.game_service.GameService.get`)."""
 
     def __init__(self, online: OnlineStore, load: Callable[[int], Awaitable[Session]],
                  heartbeat: float = HEARTBEAT) -> None:

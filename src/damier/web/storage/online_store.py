@@ -3,7 +3,7 @@
 One file beside the games database (``online.sqlite3``), opened like the analysis databases
 (:func:`damier.analysis.sqlitefile.connect`: WAL, ``synchronous=NORMAL``, so every commit
 survives ``kill -9`` of the server). The games themselves (board, moves, clocks) stay in the
-games database (:mod:`damier.web.store`); this file holds what only play between people has:
+games database (:mod:`damier.web.storage.game_store`); this file holds what only play between people has:
 
 * ``keys`` — the browser keys the server issued (their SHA-256, never the key itself);
 * ``challenges`` — open, accepted, declined or cancelled invitations;

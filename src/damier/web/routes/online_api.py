@@ -2,21 +2,22 @@
 
 * ``POST /api/online/challenges`` ``{"name", "variant", "time_control", "color", "rated",
   "public"}`` — a challenge; answers ``201 {"challenge", "invite"}`` (``invite`` is the path
-  of the invite link, ``/online#c=<id>``);
+  of the invite link, ``/online#c=<id>``, with ``?token=`` on a server that has an access
+  token: the friend needs it to reach the server);
 * ``GET /api/online/challenges`` — the lobby: open public challenges;
 * ``GET /api/online/challenges/{id}`` — one challenge (``mine``: this browser made it);
 * ``POST /api/online/challenges/{id}/accept`` ``{"name"}`` — the game starts: ``{"game": id}``;
 * ``POST /api/online/challenges/{id}/decline`` — declined (cancelled, by its creator);
 * ``GET /api/online/games/{id}`` — ``{"game": state, "online": …}`` as the WebSocket sends;
 * ``POST /api/online/games/{id}/act`` ``{"action", "move"?, "ply"?, "color"?}`` — a seat acts
-  (see :data:`damier.web.online.ACTIONS`);
+  (see :data:`damier.web.services.online_service.ACTIONS`);
 * ``POST /api/online/seat`` ``{"seat": secret}`` — move a seat to this browser (seat link);
 * ``GET /api/online/players/{name}`` — a player's ratings and games;
 * ``GET /api/online/leaders/{variant}`` — the best rated players of a variant.
 
 A request that needs a browser key and has none is given one (``Set-Cookie``, see
-:mod:`damier.web.seats`). This module translates between HTTP and
-:class:`~damier.web.online.OnlineService`; it holds no game logic.
+:mod:`damier.web.services.seats`). This module translates between HTTP and
+:class:`~damier.web.services.online_service.OnlineService`; it holds no game logic.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlencode
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -33,14 +34,14 @@ from starlette.routing import Route
 from damier.core.colors import opponent
 from damier.core.errors import DamierError, excerpt
 from damier.core.variants import get_variant
-from damier.web.api import read_json
-from damier.web.challenges import challenge_json, read_name
 from damier.web.errors import WebError
-from damier.web.limits import path_id
-from damier.web.online import SIDES, OnlineService
-from damier.web.online_store import name_key
-from damier.web.ratings import current, rating_json
-from damier.web.seats import cookie_key, key_cookie
+from damier.web.routes.request_limits import path_id
+from damier.web.routes.requests import read_json
+from damier.web.services.challenges import challenge_json, read_name
+from damier.web.services.online_service import SIDES, OnlineService
+from damier.web.services.ratings import current, rating_json
+from damier.web.services.seats import cookie_key, key_cookie
+from damier.web.storage.online_store import name_key
 
 PAGE = Path(__file__).parent / "static" / "online" / "online.html"
 
@@ -94,8 +95,10 @@ async def create_challenge(request: Request) -> JSONResponse:
     data = await read_json(request)
     holder, key = with_key(request)
     c = online(request).create_challenge(holder, data)
-    return answer(request, {"challenge": challenge_json(c, holder), "invite": f"/online#c={c.id}"},
-                  key, 201)
+    token = getattr(request.app.state, "token", None)
+    query = f"?{urlencode({'token': token})}" if token else ""
+    return answer(request, {"challenge": challenge_json(c, holder),
+                            "invite": f"/online{query}#c={c.id}"}, key, 201)
 
 
 async def lobby(request: Request) -> JSONResponse:

@@ -2,7 +2,7 @@
 
 Players and spectators connect alike; the browser key in the request's cookie says which
 seats the socket holds (none: a spectator). While it is open those seats are present (see
-:mod:`damier.web.online`). The server sends
+:mod:`damier.web.services.online_service`). The server sends
 
 * ``{"type": "state", "game": …, "online": …}`` on connect and after every change (the
   game's state, the players, offers, ratings; ``online.you`` lists the seats this socket
@@ -14,7 +14,7 @@ seats the socket holds (none: a spectator). While it is open those seats are pre
   client measures the round trip and shows the clocks corrected for it).
 
 A client acts with ``{"type": "act", "seq": n, "action": …, "move"?, "ply"?}`` (the actions of
-:data:`damier.web.online.ACTIONS`). A message that is not a JSON object is answered
+:data:`damier.web.services.online_service.ACTIONS`). A message that is not a JSON object is answered
 ``{"type": "error", …}`` and the socket stays open. A forged key or an unknown game closes
 the socket with code 4000 + the HTTP status. This module must not change games itself.
 """
@@ -31,12 +31,12 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.web.errors import WebError
-from damier.web.limits import BadJson, path_id
-from damier.web.online import OnlineService
-from damier.web.online_api import holder_of
-from damier.web.seats import held_colors
-from damier.web.session import Session
-from damier.web.ws import read_message
+from damier.web.routes.game_socket import read_message
+from damier.web.routes.online_api import holder_of
+from damier.web.routes.request_limits import BadJson, path_id
+from damier.web.services.game_session import Session
+from damier.web.services.online_service import OnlineService
+from damier.web.services.seats import held_colors
 
 BACKLOG = 200
 """Messages queued for one socket beyond which acknowledgements wait (states are merged)."""
