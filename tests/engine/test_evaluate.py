@@ -159,6 +159,16 @@ def test_pattern_weight_file_round_trips(tmp_path, monkeypatch) -> None:  # type
     (tmp_path / "bad.ptw").write_bytes(b"nope")
     with pytest.raises(ValueError, match="not a pattern weight file"):
         patterns.load("bad.ptw")
+    two = patterns.dump([w * 2 for w in weights], 2, 1, 24)   # PTW2: phases, layout, men
+    (tmp_path / "two.ptw").write_bytes(two)
+    assert patterns.read("two.ptw") == patterns.PatternFile([w * 2 for w in weights], 2, 1, 24)
+    assert patterns.read("x.ptw") == patterns.PatternFile(weights, 1, 0, 0)
+    for bad, message in [(two[:-2], "bytes for 5 tables"), (two[:8] + b"\x03\x00" + two[10:], "3 phases"),
+                         (two[:10] + b"\x05\x00" + two[12:], "layout 5"),
+                         (two[:12] + b"\x00\x00" + two[14:], "0 men"), (two[:12], "not a pattern")]:
+        (tmp_path / "bad.ptw").write_bytes(bad)
+        with pytest.raises(ValueError, match=message):
+            patterns.read("bad.ptw")
 
 
 def test_pattern_split_takes_the_second_set_of_tables_below_the_men_count(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -195,29 +205,32 @@ def test_pattern_split_takes_the_second_set_of_tables_below_the_men_count(tmp_pa
     assert differ > 100  # the two sets do score the positions differently
 
 
-@pytest.mark.parametrize(("variant", "split"), [("international", 0), ("international", 20),
-                                                ("russian", 0), ("brazilian", 12)])
+@pytest.mark.parametrize(("variant", "split", "phases", "layout"),
+                         [("international", 0, 1, 0), ("international", 20, 1, 0), ("russian", 0, 1, 0),
+                          ("brazilian", 12, 1, 0), ("international", 0, 2, 1), ("russian", 14, 2, 1)])
 def test_row_pair_tables_score_exactly_as_the_separate_windows_and_chunks(
-        variant: str, split: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        variant: str, split: int, phases: int, layout: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """patterns.pair_tables: merging the windows of a row pair into one table, with the
     men's material, piece-square values, back-rank guard, mobility and support folded in,
     changes nothing -- the evaluation equals the one that looks up every window, the
     material chunks and the men terms separately, with and without kings on either side
     (the guard's four versions, the mobility correction for kings); on 10x10 with the
-    shipped tables and on 8x8 with random ones."""
+    shipped tables and on 8x8 with random ones; with two phases and block windows (random
+    tables), where the per-square values are folded into both phases."""
     from dataclasses import replace
 
     from damier.engine import evaluate, patterns
 
     rules = Board(variant).rules
     rng = random.Random(len(variant) + split)
-    if variant == "international":
+    if variant == "international" and phases == 1:
         learnt = patterns.load("international.ptw")[:len(patterns.windows(rules.geometry))]
     else:
-        learnt = [[rng.randint(-50, 50) for _ in range(patterns.ENTRIES)]
-                  for _ in patterns.windows(rules.geometry)]
+        learnt = [[rng.randint(-50, 50) for _ in range(patterns.ENTRIES * phases)]
+                  for _ in patterns.layout_windows(rules.geometry, layout)]
     sets = learnt + [[-v for v in t] for t in learnt] if split else learnt
-    monkeypatch.setattr(patterns, "load", lambda name: sets)
+    found = patterns.PatternFile(sets, phases, layout, sum(x.bit_count() for x in rules.start_bitboards))
+    monkeypatch.setattr(patterns, "read", lambda name: found)
     wt = replace(evaluate.weights_for(rules), patterns="tables.ptw", pattern_split=split,
                  mobility=2, support=3)
     evaluate._cached_evaluator.cache_clear()

@@ -55,17 +55,24 @@ def random_weights(rng: random.Random, patterns_file: str = "", split: int = 0) 
                    kings_only_scale=r(1, 5))
 
 
-@pytest.mark.parametrize(("variant", "split"), [("international", 0), ("international", 18), ("russian", 0),
-                                                ("canadian", 30), ("english", 0), ("turkish", 0),
-                                                ("frisian", 0), ("brazilian", 10)])
-def test_every_term_with_random_weights_and_tables(variant: str, split: int, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("variant", "split", "phases", "layout"),
+                         [("international", 0, 1, 0), ("international", 18, 1, 0), ("russian", 0, 1, 0),
+                          ("canadian", 30, 1, 0), ("english", 0, 1, 0), ("turkish", 0, 1, 0),
+                          ("frisian", 0, 1, 0), ("brazilian", 10, 1, 0),
+                          # PTW2: two phases mixed by the men, block windows (none on a full board)
+                          ("international", 0, 2, 1), ("international", 16, 2, 1), ("russian", 0, 2, 1),
+                          ("canadian", 20, 2, 1), ("turkish", 0, 2, 1), ("english", 0, 1, 1),
+                          ("czech", 0, 2, 0)])
+def test_every_term_with_random_weights_and_tables(variant: str, split: int, phases: int, layout: int,  # type: ignore[no-untyped-def]
+                                                   tmp_path, monkeypatch) -> None:
     rules = get_variant(variant)
-    rng = random.Random(sum(map(ord, variant)) + split)
-    count = len(patterns.windows(rules.geometry)) * (2 if split else 1)
-    tables = [[rng.randint(-300, 300) for _ in range(patterns.ENTRIES)] for _ in range(count)]
+    rng = random.Random(sum(map(ord, variant)) + split + phases + layout)
+    count = len(patterns.layout_windows(rules.geometry, layout)) * (2 if split else 1)
+    tables = [[rng.randint(-300, 300) for _ in range(patterns.ENTRIES * phases)] for _ in range(count)]
     name = f"random-{variant}-{split}.ptw"
     monkeypatch.setattr(patterns, "DATA", tmp_path)
-    (tmp_path / name).write_bytes(patterns.dump(tables))
+    full = sum(x.bit_count() for x in rules.start_bitboards)
+    (tmp_path / name).write_bytes(patterns.dump(tables, phases, layout, full))
     evaluate._cached_evaluator.cache_clear()
     native_evaluator.cache_clear()
     for round_ in range(4):
@@ -95,6 +102,15 @@ def test_bad_pattern_files_and_weights_raise() -> None:
     for bad, message in [(b"nope", "not a pattern weight file"), (good[:-2], "bytes for 9 tables"),
                          (good[:6] + b"\x00\x01" + good[8:], "entries per table"),
                          (patterns.dump([[0] * patterns.ENTRIES for _ in range(4)]), "4 weight tables")]:
+        with pytest.raises(ValueError, match=message):
+            _kernel.Evaluator(gen, wt, bad)
+    two = patterns.dump([[0] * (2 * patterns.ENTRIES) for _ in range(17)], 2, 1, 40)
+    _kernel.Evaluator(gen, wt, two)   # 9 row and 8 block windows, two phases
+    for bad, message in [(two[:-2], "bytes for 17 tables"), (two[:8] + b"\x03\x00" + two[10:], "3 phases"),
+                         (two[:10] + b"\x02\x00" + two[12:], "layout 2"),
+                         (two[:12] + b"\x00\x00" + two[14:], "0 men"),
+                         (patterns.dump([[0] * (2 * patterns.ENTRIES) for _ in range(9)], 2, 1, 40),
+                          "9 weight tables for 17 windows")]:
         with pytest.raises(ValueError, match=message):
             _kernel.Evaluator(gen, wt, bad)
     with pytest.raises(TypeError):

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from damier import Board, get_variant
@@ -110,7 +113,7 @@ def test_gate_games_repeat_with_a_book_installed(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize("variant", ["international", "russian", "english"])
 def test_design_rows_rebuild_the_evaluation(variant: str) -> None:
-    """The fit's sparse rows at the starting parameters are the evaluation itself (positions
+    """The fit's rows at the starting parameters are the evaluation itself (positions
     without kings: the endgame divisors are the only non-linear terms)."""
     found = [s for s in play_task(SelfPlayTask(variant, 5, 1, 2, 2, sample_rate=1.0)) if not s.kings]
     assert found
@@ -118,10 +121,54 @@ def test_design_rows_rebuild_the_evaluation(variant: str) -> None:
     start = weights_for(rules)
     design = Design(rules, start, found, with_tables=True)
     evaluate = build_evaluator(rules, start)
-    params = design.initial()
-    for i, s in enumerate(found):
+    scores = design.scores(np.zeros(len(design.terms)), design.initial())
+    for s, score in zip(found, scores, strict=True):
         e = evaluate(s.white, s.black, s.kings, s.turn)
-        assert design.score(i, params) == (e if s.turn == 0 else -e)
+        assert score == (e if s.turn == 0 else -e)
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_design_of_phases_and_blocks_is_the_evaluation(variant: str, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """With random two-phase tables of row and block windows (PTW2) the rows are the
+    evaluation but for the kernel's rounding down of the phase mix (under one centi-man)."""
+    rules = get_variant(variant)
+    rng = random.Random(3)
+    count = len(patterns.layout_windows(rules.geometry, 1))
+    tables = [[rng.randint(-60, 60) for _ in range(2 * patterns.ENTRIES)] for _ in range(count)]
+    monkeypatch.setattr(patterns, "DATA", tmp_path)
+    (tmp_path / "r.ptw").write_bytes(patterns.dump(tables, 2, 1, patterns.start_men(rules)))
+    start = replace(weights_for(rules), patterns="r.ptw")
+    found = [s for s in play_task(SelfPlayTask(variant, 5, 1, 2, 2, sample_rate=1.0)) if not s.kings]
+    design = Design(rules, start, found, with_tables=True)
+    assert (design.layout, design.phases, len(design.start_tables)) == (1, 2, count)
+    evaluate = build_evaluator(rules, start)
+    scores = design.scores(np.zeros(len(design.terms)), design.initial())
+    mixed = {round(float(x), 6) % 1 for x in design.mix[0]}
+    assert len(mixed) > 1   # the men on the board change the mix
+    for s, score in zip(found, scores, strict=True):
+        e = evaluate(s.white, s.black, s.kings, s.turn)
+        e = e if s.turn == 0 else -e
+        assert e - 1e-6 <= score < e + 1
+
+
+def test_fit_of_new_layout_and_phases_writes_a_ptw2_both_paths_read(trained: tuple[Path, Path],
+                                                                    tmp_path: Path) -> None:
+    """``--layout rows+blocks --phases 2`` from the shipped row tables: the old tables are
+    the start of both phases, the blocks start at zero; the file written is PTW2 and the
+    two evaluation paths agree on it."""
+    assert main(["train", "fit", str(trained[0]), "--out", str(tmp_path), "--layout", "rows+blocks",
+                 "--phases", "2", "--epochs", "5"]) == 0
+    fields = weightfile.read(tmp_path / "russian.json")
+    found = patterns.read(str(fields["patterns"]))
+    rules = get_variant("russian")
+    assert (found.phases, found.layout, found.full) == (2, 1, 24)
+    assert len(found.tables) == len(patterns.layout_windows(rules.geometry, 1))
+    assert (tmp_path / "russian.ptw").read_bytes()[:4] == b"PTW2"
+    weights = with_fields(weights_for(rules), fields)
+    native, pure = native_evaluator(rules, weights), build_evaluator(rules, weights)
+    for s in samples_file.read(trained[0])[1]:
+        assert native.evaluate(s.white, s.black, s.kings, s.turn) == pure(s.white, s.black, s.kings, s.turn)
 
 
 def test_fit_moves_a_weight_towards_the_labels() -> None:
@@ -163,8 +210,7 @@ def test_fresh_tables_fit_only_the_entries_seen_often_enough() -> None:
 
 def test_tied_tables_are_learnt_once_for_their_rows() -> None:
     """``tie=2``: neighbouring row pairs share their table (Russian: tables 0-1 and 2-3),
-    and the tied fit still moves them; the design's rows at the tied start are the
-    evaluation with the averaged tables."""
+    and the tied fit still moves them; the tied start is the mean of the shipped tables."""
     rules = get_variant("russian")
     start = replace(weights_for(rules), pattern_split=0)
     found = [s for s in play_task(SelfPlayTask("russian", 3, 2, 2, 2, sample_rate=1.0)) if not s.kings]
@@ -175,13 +221,10 @@ def test_tied_tables_are_learnt_once_for_their_rows() -> None:
     design = Design(rules, start, found, with_tables=True, tie=2)
     shipped = patterns.load(start.patterns)
     assert shipped[0] != shipped[1]
-    initial = design.initial()
-    for table, index in design.entries:
-        assert table in (0, 2)
-        group = list(design.group(table))
-        assert group == [table, table + 1]
-        mean = sum(shipped[t][index] for t in group) / 2
-        assert initial[len(design.terms) + design.entries[table, index]] == mean
+    assert [list(design.group(t)) for t in range(4)] == [[0, 1], [0, 1], [2, 3], [2, 3]]
+    initial = design.initial().reshape(4, patterns.ENTRIES)
+    assert list(initial[0]) == [(a + b) / 2 for a, b in zip(shipped[0], shipped[1], strict=True)]
+    assert not initial[1].any()   # table 1's parameters are table 0's
 
 
 def test_fit_from_the_generic_hand_weights(trained: tuple[Path, Path], tmp_path: Path) -> None:
@@ -272,3 +315,36 @@ def test_dataset_shards_resume_and_label_by_the_play(tmp_path: Path) -> None:
     assert first.read_bytes() == before and dataset.shard_path(folder, 2).exists()
     assert dataset.read(folder)[1] == found     # the same seeds make the same positions
     assert main([*args[:-1], str(folder), "--random-moves", "0.5"]) == 2
+    # the fit reads the folder; its provenance names the recipe and the shards read
+    assert main(["train", "fit", str(folder), "--out", str(tmp_path / "w"), "--epochs", "3"]) == 0
+    prov = weightfile.provenance(tmp_path / "w" / "russian.json")
+    [source] = prov["positions_files"]
+    assert source["command"].startswith("damier train positions") and source["label_depth"] == 0
+    assert source["seeds"] == [[1, 2]] and source["shards"] == 2 and source["positions"] == len(found)
+    assert prov["report"]["design_seconds"] >= 0 and prov["report"]["fit_seconds"] >= 0
+
+
+def test_dataset_on_a_dask_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dataset`` with ``--cluster``: the shards are made on the cluster's workers (a
+    LocalCluster on 127.0.0.1) and are those of the local process pool; progress counts
+    positions a second per worker."""
+    distributed = pytest.importorskip("distributed")
+    args = ["train", "positions", "-v", "russian", "--games", "2", "--games-per-task", "1",
+            "--play-depth", "2", "--label-depth", "0", "--sample-rate", "1"]
+    assert main([*args, "--concurrency", "0", "--dataset", str(tmp_path / "local")]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, worker_dashboard_address=None,
+                                  silence_logs=40) as cluster:
+        capsys.readouterr()
+        assert main([*args, "--cluster", cluster.scheduler_address, "--dataset", str(tmp_path / "dask")]) == 0
+    assert "positions/s per core" in capsys.readouterr().err
+    assert dataset.read(tmp_path / "dask")[1] == dataset.read(tmp_path / "local")[1]
+
+
+def test_fit_without_numpy_names_the_extra(trained: tuple[Path, Path], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "numpy", None)   # import numpy now raises ImportError
+    assert main(["train", "fit", str(trained[0]), "--out", str(tmp_path)]) == 2
+    assert "pip install 'damier[train]'" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

@@ -36,7 +36,7 @@ from damier.engine.evaluate import (
     weights_for,
     weights_from_file,
 )
-from damier.engine.patterns import dump
+from damier.engine.patterns import LAYOUTS, dump
 from damier.protocol.match.stats import MatchScore, Sprt
 from damier.training import dataset
 from damier.training import samples as samples_file
@@ -75,7 +75,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pos.set_defaults(func=run_positions)
 
     f = steps.add_parser("fit", help="fit the hand weights and pattern tables to positions files")
-    f.add_argument("positions", nargs="+", metavar="P.txt")
+    f.add_argument("positions", nargs="+", metavar="P.txt|DIR",
+                   help="positions files or data set folders (--dataset of positions)")
     f.add_argument("--out", required=True, metavar="DIR", help="folder for <variant>.json and .ptw")
     f.add_argument("--weights", metavar="FILE.json",
                    help="start from these weights ('generic': the rules' hand weights; default: shipped)")
@@ -93,6 +94,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="groups of this many neighbouring row pairs share one table (1: none)")
     f.add_argument("--k", type=bounded_real(0.01, 100.0), default=None,
                    help="the sigmoid's slope K (default: fitted to the games' results)")
+    f.add_argument("--layout", choices=LAYOUTS, default=None,
+                   help="pattern windows: rows, or rows and 4x4 blocks (default: as the start's tables)")
+    f.add_argument("--phases", type=int, choices=(1, 2), default=None,
+                   help="2: an opening and an endgame value per table entry (default: as the start's)")
     f.add_argument("--no-tables", action="store_true", help="fit the hand weights only")
     f.add_argument("--no-hand", action="store_true", help="fit the pattern tables only")
     f.set_defaults(func=run_fit)
@@ -196,8 +201,7 @@ def _play(args: argparse.Namespace, tasks: list[SelfPlayTask], started: float,
           keep: Any = None) -> list[list[samples_file.Sample]]:
     """Run ``tasks``, reporting progress (tasks, positions, positions a second per core) and
     handing each finished task to ``keep(task, samples)``."""
-    count = [0, 0]
-    cores = max(1, args.concurrency or 1)
+    count = [0, 0, 1]   # tasks, positions, cores (the executor's slots: a cluster's workers)
 
     def report(number: int, part: list[samples_file.Sample]) -> None:
         if keep is not None:
@@ -206,9 +210,10 @@ def _play(args: argparse.Namespace, tasks: list[SelfPlayTask], started: float,
         count[1] += len(part)
         seconds = time.monotonic() - started
         _say(f"positions: task {count[0]}/{len(tasks)}, {count[1]} positions, {seconds:.0f} s, "
-             f"{count[1] / max(seconds, 1e-9) / cores:.1f} positions/s per core")
+             f"{count[1] / max(seconds, 1e-9) / count[2]:.1f} positions/s per core")
 
     with executor_for(args) as (executor, slots):
+        count[2] = max(1, slots)
         return run_tasks(executor, play_task, tasks, slots, report)
 
 
@@ -230,16 +235,43 @@ def _positions_dataset(args: argparse.Namespace, variant: str, tasks: list[SelfP
     return 0
 
 
-def run_fit(args: argparse.Namespace) -> int:
+def _read_positions(names: list[str]) -> tuple[list[dict[str, Any]], list[samples_file.Sample]]:
+    """The headers and positions of positions files and data set folders."""
     headers: list[dict[str, Any]] = []
     found: list[samples_file.Sample] = []
-    for name in args.positions:
+    for name in names:
+        path = Path(name)
         try:
-            header, part = samples_file.read(Path(name))
+            header, part = dataset.read(path) if path.is_dir() else samples_file.read(path)
         except (OSError, ValueError) as e:
             raise UsageError(str(e)) from None
+        if not part:
+            raise UsageError(f"{name}: no positions")
         headers.append(header)
         found += part
+    return headers, found
+
+
+def _provenance_of(header: dict[str, Any]) -> dict[str, Any]:
+    """What a fit records of one source: a positions file's provenance, or a data set's
+    manifest with its shards counted (``seeds``: the runs of consecutive shard seeds read,
+    each as ``[first, last]``)."""
+    prov = dict(header["provenance"])
+    if "shards" in prov:
+        counts = prov.pop("shards")
+        runs: list[list[int]] = []
+        for seed in sorted(int(s) for s in counts):
+            if runs and runs[-1][1] == seed - 1:
+                runs[-1][1] = seed
+            else:
+                runs.append([seed, seed])
+        prov = {**prov.pop("settings"), **prov, "shards": len(counts), "positions": sum(counts.values()),
+                "seeds": runs}
+    return prov
+
+
+def run_fit(args: argparse.Namespace) -> int:
+    headers, found = _read_positions(args.positions)
     variants = {get_variant(h["variant"]).name for h in headers}
     if len(variants) != 1:
         raise UsageError(f"positions of several variants: {', '.join(sorted(variants))}")
@@ -251,16 +283,21 @@ def run_fit(args: argparse.Namespace) -> int:
     settings = FitSettings(args.epochs, args.rate, args.l2, args.result_weight, not args.no_hand,
                            not args.no_tables, args.min_count, args.k, args.tie)
     started = time.monotonic()
-    result = fit(rules, start, found, settings,
-                 lambda epoch, err: _say(f"fit: epoch {epoch}/{args.epochs}, training error {err:.6f}"))
+    layout = LAYOUTS.index(args.layout) if args.layout else None
+    try:
+        result = fit(rules, start, found, settings,
+                     lambda epoch, err: _say(f"fit: epoch {epoch}/{args.epochs}, training error {err:.6f}"),
+                     layout, args.phases)
+    except RuntimeError as e:   # numpy missing
+        raise UsageError(str(e)) from None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     fields = asdict(result.weights)
     if result.tables:
         ptw = out / f"{variant}.ptw"
-        ptw.write_bytes(dump(result.tables))
+        ptw.write_bytes(dump(result.tables, result.phases, result.layout, result.full))
         fields["patterns"] = ptw.name
-    provenance = {"command": _command(args), "positions_files": [h["provenance"] for h in headers],
+    provenance = {"command": _command(args), "positions_files": [_provenance_of(h) for h in headers],
                   "positions": len(found), "start": args.weights or "shipped",
                   "fit": asdict(settings), "report": result.report, "damier": __version__,
                   "seconds": round(time.monotonic() - started, 1)}
@@ -268,7 +305,8 @@ def run_fit(args: argparse.Namespace) -> int:
     r = result.report
     print(f"{path}: {len(found)} positions, K {r['K']}; error train {r['train_error_before']:.6f} -> "
           f"{r['train_error_after']:.6f}, test {r['test_error_before']:.6f} -> {r['test_error_after']:.6f}; "
-          f"{r['entries_fitted']:.0f} table entries fitted")
+          f"{r['entries_fitted']:.0f} table entries fitted; {r['design_seconds']:.0f} s to read the "
+          f"positions' features, {r['fit_seconds']:.0f} s to fit")
     return 0
 
 

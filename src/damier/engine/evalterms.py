@@ -73,42 +73,71 @@ def support_weight(rules: Rules, wt: Weights) -> int:
     return wt.support if rules.geometry.shape == "dark" else 0
 
 
+class _Learnt:
+    """The pattern file of a weights set, cut into what the men terms need: per set, the
+    row windows' and the block windows' tables as :func:`patterns.packed` values."""
+
+    def __init__(self, rules: Rules, wt: Weights) -> None:
+        g = rules.geometry
+        found = patterns.read(wt.patterns) if wt.patterns else patterns.PatternFile([])
+        self.phases, self.full = found.phases, found.full
+        learnt = [patterns.packed(t, found.phases) for t in found.tables]
+        split = wt.pattern_split
+        if split and len(learnt) % 2:
+            raise ValueError(f"{wt.patterns}: pattern_split needs two sets of tables, not {len(learnt)}")
+        per_set = len(learnt) // 2 if split else len(learnt)
+        rows = len(patterns.windows(g))
+        if learnt and per_set != len(patterns.layout_windows(g, found.layout)):
+            raise ValueError(f"{wt.patterns}: {per_set} weight tables for "
+                             f"{len(patterns.layout_windows(g, found.layout))} windows")
+        cut = [learnt[:per_set], learnt[per_set:]] if split else [learnt]
+        self.rows = [c[:rows] for c in cut]
+        self.blocks = [patterns.block_tables(g, c[rows:]) if found.layout == 1 else () for c in cut]
+        self.any = bool(learnt)
+        self.scale = patterns.PACK + 1 if found.phases == 2 else 1
+        """A per-square value counts in both phases: scaled by this in packed sums."""
+
+
 def men_term(rules: Rules, wt: Weights) -> MenTerm:
     """The men's terms (see the module docstring); the pattern file of ``wt``, if any,
-    holds one set of tables or (``wt.pattern_split``) two."""
+    holds one set of tables or (``wt.pattern_split``) two, of one or two phases."""
     g = rules.geometry
-    learnt = patterns.load(wt.patterns) if wt.patterns else []
-    split = wt.pattern_split
-    if split and len(learnt) % 2:
-        raise ValueError(f"{wt.patterns}: pattern_split needs two sets of tables, not {len(learnt)}")
-    per_set = len(learnt) // 2 if split else len(learnt)
-    sets = [learnt[:per_set], learnt[per_set:]] if split else [learnt]
-    if learnt and g.shape == "dark" and g.size <= patterns.MAX_PAIR_SQUARES:
-        return _row_pair_term(rules, wt, sets)
-    return _separate_men_term(rules, wt, sets)
+    learnt = _Learnt(rules, wt)
+    if learnt.any and g.shape == "dark" and g.size <= patterns.MAX_PAIR_SQUARES:
+        return _row_pair_term(rules, wt, learnt)
+    return _separate_men_term(rules, wt, learnt)
 
 
-def _row_pair_term(rules: Rules, wt: Weights, sets: list[list[list[int]]]) -> MenTerm:
-    """One lookup per pair of rows: the windows, the men's values (four versions, with and
-    without each side's guard: index 2 if White's guard counts, + 1 if Black's), mobility
-    and support. The tables count a king's square as free: mobility is corrected where
-    there are kings."""
+def _row_pair_term(rules: Rules, wt: Weights, learnt: _Learnt) -> MenTerm:
+    """One lookup per pair of rows: the row windows, the men's values (four versions, with
+    and without each side's guard: index 2 if White's guard counts, + 1 if Black's),
+    mobility and support; the block windows one by one. The tables count a king's square
+    as free: mobility is corrected where there are kings. With two phases every value is
+    packed (:func:`patterns.packed`; the per-square ones count in both phases) and the sum
+    mixed by the men on the board."""
     g = rules.geometry
-    versions = [(men_values(rules, wt, 0, bool(gw)), men_values(rules, wt, 1, bool(gb)))
-                for gw in (0, 1) for gb in (0, 1)]
+    x = learnt.scale
+    versions = [([v * x for v in men_values(rules, wt, 0, bool(gw))],
+                 [v * x for v in men_values(rules, wt, 1, bool(gb))]) for gw in (0, 1) for gb in (0, 1)]
     mob, support = wt.mobility, support_weight(rules, wt)
-    pair_values = [[mob * m + support * sup for m, sup in zip(m_row, s_row, strict=True)]
+    pair_values = [[(mob * m + support * sup) * x for m, sup in zip(m_row, s_row, strict=True)]
                    for m_row, s_row in _pair_counts(rules)] if mob or support else None
-    early = patterns.pair_tables(g, sets[0], versions, pair_values)
-    late = patterns.pair_tables(g, sets[-1], versions, pair_values) if len(sets) > 1 else early
-    split = wt.pattern_split
+    early = patterns.pair_tables(g, learnt.rows[0], versions, pair_values)
+    late = patterns.pair_tables(g, learnt.rows[-1], versions, pair_values) if len(learnt.rows) > 1 else early
+    blocks_early, blocks_late = learnt.blocks[0], learnt.blocks[-1]
+    split, two, full = wt.pattern_split, learnt.phases == 2, learnt.full
     steps_w, steps_b = (tuple(g.shift[d] for d in rules.directions(rules.man_steps, c)) for c in (0, 1))
 
     def men(wm: int, bm: int, white: int, black: int, kings: int) -> int:
         s = 0
-        tables = early if not split or (wm | bm).bit_count() >= split else late
-        for sh, m, tw, tb, pw in tables[(0 if black & kings else 2) + (0 if white & kings else 1)]:
+        late_set = split and (wm | bm).bit_count() < split
+        for sh, m, tw, tb, pw in (late if late_set else early)[(0 if black & kings else 2)
+                                                              + (0 if white & kings else 1)]:
             s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+        for sh, m, tw, tb, sh2, m2, tw2, tb2, pw in blocks_late if late_set else blocks_early:
+            s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m] + tw2[(wm >> sh2) & m2] + tb2[(bm >> sh2) & m2]]
+        if two:
+            s = patterns.phase_mix(s, (wm | bm).bit_count(), full)
         if mob and kings:
             for sh in steps_w:
                 s -= mob * (_shift(wm, sh) & kings).bit_count()
@@ -136,28 +165,35 @@ def _chunk_tables(rules: Rules, values: list[int]) -> tuple[tuple[int, list[int]
     return tuple(out)
 
 
-def _separate_men_term(rules: Rules, wt: Weights, sets: list[list[list[int]]]) -> MenTerm:
+def _separate_men_term(rules: Rules, wt: Weights, learnt: _Learnt) -> MenTerm:
     """The men's values by chunk lookups (with and without the guard), the pattern windows
-    one by one, mobility and support by shifts."""
+    one by one (mixed by phase), mobility and support by shifts."""
     g = rules.geometry
     chunk_w, guard_w, chunk_b, guard_b = (_chunk_tables(rules, men_values(rules, wt, c, guard))
                                           for c in (0, 1) for guard in (False, True))
-    early = patterns.build_tables(g, sets[0]) if sets[0] else ()
-    late = patterns.build_tables(g, sets[-1]) if len(sets) > 1 and sets[-1] else early
+    rows = learnt.rows
+    early = patterns.build_tables(g, rows[0]) if rows[0] else ()
+    late = patterns.build_tables(g, rows[-1]) if len(rows) > 1 and rows[-1] else early
+    blocks_early, blocks_late = learnt.blocks[0], learnt.blocks[-1]
     split, mob, support = wt.pattern_split, wt.mobility, support_weight(rules, wt)
+    two, full = learnt.phases == 2, learnt.full
     steps_w, steps_b = (tuple(g.shift[d] for d in rules.directions(rules.man_steps, c)) for c in (0, 1))
     behind_w, behind_b = (tuple(-g.shift[g.direction_index(d)] for d in BEHIND[c]) for c in (0, 1))
     all_squares = g.all_squares
     chunk = len(chunk_w[0][1]) - 1
 
     def men(wm: int, bm: int, white: int, black: int, kings: int) -> int:
-        s = 0
+        s = p = 0
         for off, table in guard_w if not black & kings else chunk_w:
             s += table[(wm >> off) & chunk]
         for off, table in guard_b if not white & kings else chunk_b:
             s -= table[(bm >> off) & chunk]
-        for sh, m, tw, tb, pw in early if not split or (wm | bm).bit_count() >= split else late:
-            s += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+        late_set = split and (wm | bm).bit_count() < split
+        for sh, m, tw, tb, pw in late if late_set else early:
+            p += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m]]
+        for sh, m, tw, tb, sh2, m2, tw2, tb2, pw in blocks_late if late_set else blocks_early:
+            p += pw[tw[(wm >> sh) & m] + tb[(bm >> sh) & m] + tw2[(wm >> sh2) & m2] + tb2[(bm >> sh2) & m2]]
+        s += patterns.phase_mix(p, (wm | bm).bit_count(), full) if two else p
         if mob:
             free = all_squares & ~(white | black)
             for sh in steps_w:

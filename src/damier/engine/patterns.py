@@ -16,9 +16,20 @@ seen from several windows (on 10x10: 18 windows, 9 learnt tables). The index of 
 is computed from the men bitboards with one shift, one mask and one table lookup per
 colour.
 
+A second *layout* adds *block* windows: the eight dark squares of a 4x4 block of the
+board, two adjacent squares on each of four consecutive rows, with blocks starting on every
+second row and at every square of a row (on 10x10: 16 blocks, 8 learnt tables). They see
+the columns and chains of men that span more than two rows. A block's index is the sum of
+two parts, its upper and its lower pair of rows, each read with one shift and mask.
+
+A table may have two *phases*: an opening and an endgame value per configuration, mixed by
+the men on the board (:func:`phase_mix`): with ``m`` men out of the ``M`` of the start,
+the windows add ``floor((opening * m + endgame * (M - m)) / M)``.
+
 This module must not search or evaluate anything else: it owns the window geometry, the
-index arithmetic and the weight file format (``PTW1``, little-endian: table count,
-entries per table, then int16 weights).
+index arithmetic and the weight file formats, little-endian: ``PTW1`` (table count,
+entries per table, then int16 weights: one phase, row windows) and ``PTW2`` (table count,
+entries per table, phases, layout, then per table the int16 weights of each phase in turn).
 """
 
 from __future__ import annotations
@@ -26,13 +37,29 @@ from __future__ import annotations
 import struct
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from damier.core.geometry import Geometry
+from damier.core.rules import Rules
 
 ENTRIES = 3**8
 """Configurations of one window."""
 DATA = Path(__file__).resolve().parent / "data"
 _MAGIC = b"PTW1"
+_MAGIC2 = b"PTW2"
+LAYOUTS = ("rows", "rows+blocks")
+"""Window layouts by number: the row windows alone, and with the block windows."""
+
+
+class PatternFile(NamedTuple):
+    """The contents of a pattern weight file."""
+
+    tables: list[list[int]]
+    """Per learnt table, ``ENTRIES`` weights per phase (opening first)."""
+    phases: int = 1
+    layout: int = 0
+    full: int = 0
+    """Men at the start of a game: the denominator of the phase mix (two phases)."""
 
 PatternTable = tuple[int, int, list[int], list[int], list[int]]
 """``(shift, mask, white index table, black index table, weights by index)``."""
@@ -70,7 +97,10 @@ def _partner_order(own: list[int], partner: list[int], n: int) -> list[int]:
     return [partner.index(n - 1 - i) for i in own]
 
 
-def _index_tables(geo: Geometry, squares: list[int]) -> tuple[int, int, list[int], list[int]]:
+def _index_tables(geo: Geometry, squares: list[int], first: int = 0) -> tuple[int, int, list[int], list[int]]:
+    """``(shift, mask, white, black)``: the index of the men on ``squares`` (the digits
+    ``first``, ``first + 1``, ... of a window) is ``white[(wm >> shift) & mask] +
+    black[(bm >> shift) & mask]``."""
     bits = [geo.mask[i].bit_length() - 1 for i in squares]
     shift = min(bits)
     size = 1 << (max(bits) - shift + 1)
@@ -82,10 +112,110 @@ def _index_tables(geo: Geometry, squares: list[int]) -> tuple[int, int, list[int
         add = 0
         bit = low.bit_length() - 1 + shift
         if bit in bits:
-            add = 3 ** bits.index(bit)
+            add = 3 ** (first + bits.index(bit))
         white[value] = white[rest] + add
         black[value] = black[rest] + 2 * add
     return shift, size - 1, white, black
+
+
+def block_windows(geo: Geometry) -> list[tuple[list[int], list[int]]]:
+    """The learnt block windows and their half-turn partners (see the module docstring):
+    the squares ``j`` and ``j + 1`` of rows ``r`` to ``r + 3`` for every even ``r``, in
+    ascending order (positions 0-3 are the upper row pair, 4-7 the lower). None on a full
+    board.
+
+    >>> from damier import get_variant
+    >>> pairs = block_windows(get_variant("international").geometry)
+    >>> len(pairs), pairs[0]
+    (8, ([0, 1, 5, 6, 10, 11, 15, 16], [33, 34, 38, 39, 43, 44, 48, 49]))
+    >>> len(block_windows(get_variant("russian").geometry))
+    5
+    """
+    if geo.shape != "dark":
+        return []
+    h, n = geo.size // 2, geo.squares
+    out: list[tuple[list[int], list[int]]] = []
+    learnt: set[tuple[int, ...]] = set()
+    for row in range(0, geo.size - 3, 2):
+        for first in range(h - 1):
+            own = sorted((row + d) * h + first + j for d in range(4) for j in range(2))
+            partner = sorted(n - 1 - i for i in own)
+            if tuple(partner) not in learnt:
+                learnt.add(tuple(own))
+                out.append((own, partner))
+    return out
+
+
+def start_men(rules: Rules) -> int:
+    """The men on the board at the start of a game of ``rules`` (the phase mix's ``full``).
+
+    >>> from damier import get_variant
+    >>> start_men(get_variant("international")), start_men(get_variant("russian"))
+    (40, 24)
+    """
+    return sum(x.bit_count() for x in rules.start_bitboards)
+
+
+def layout_windows(geo: Geometry, layout: int) -> list[tuple[list[int], list[int]]]:
+    """The learnt windows of ``layout`` (a number of :data:`LAYOUTS`): the row windows,
+    then the block windows."""
+    if not 0 <= layout < len(LAYOUTS):
+        raise ValueError(f"pattern layout {layout} unknown (0 to {len(LAYOUTS) - 1})")
+    return windows(geo) + (block_windows(geo) if layout == 1 else [])
+
+
+BlockTable = tuple[int, int, list[int], list[int], int, int, list[int], list[int], list[int]]
+"""A block window at run time: the index tables of its upper and its lower part (each
+``shift, mask, white, black``), then the weights by index."""
+_BlockParts = tuple[int, int, list[int], list[int], int, int, list[int], list[int]]
+
+
+@lru_cache(maxsize=8)
+def _block_layout(geo: Geometry) -> list[tuple[_BlockParts, _BlockParts, list[int]]]:
+    out: list[tuple[_BlockParts, _BlockParts, list[int]]] = []
+    for own, partner in block_windows(geo):
+        parts = [(*_index_tables(geo, sq[:4]), *_index_tables(geo, sq[4:], 4)) for sq in (own, partner)]
+        out.append((parts[0], parts[1], _partner_order(own, partner, geo.squares)))
+    return out
+
+
+def block_tables(geo: Geometry, weights: list[list[int]]) -> tuple[BlockTable, ...]:
+    """Runtime tables of every block window (learnt ones and partners) from the learnt
+    weights of the blocks (one table of ``ENTRIES`` values each, e.g. :func:`packed`)."""
+    layout = _block_layout(geo)
+    if len(weights) != len(layout):
+        raise ValueError(f"{len(weights)} weight tables for {len(layout)} block windows")
+    out: list[BlockTable] = []
+    for (own, partner, order), table in zip(layout, weights, strict=True):
+        out.append((*own, list(table)))
+        out.append((*partner, _partner_weights(table, order)))
+    return tuple(out)
+
+
+PACK = 1 << 32
+"""With two phases a table's value is ``opening * PACK + endgame``: sums of such values
+carry both sums at once (:func:`phase_mix` takes them apart), one lookup per window."""
+
+
+def packed(table: list[int], phases: int) -> list[int]:
+    """One value per configuration of a table of ``phases`` x ``ENTRIES`` weights."""
+    if phases == 1:
+        return list(table)
+    return [o * PACK + e for o, e in zip(table[:ENTRIES], table[ENTRIES:], strict=True)]
+
+
+def phase_mix(total: int, men: int, full: int) -> int:
+    """The windows' value from a sum of :func:`packed` values of two phases: the opening
+    and the endgame sums mixed by ``men`` of the ``full`` men of the start (floor division,
+    as the kernel).
+
+    >>> phase_mix(30 * PACK - 10, 20, 40), phase_mix(30 * PACK - 10, 45, 40)
+    (10, 30)
+    """
+    end = (total + PACK // 2) % PACK - PACK // 2
+    opening = (total - end) // PACK
+    men = min(men, full)
+    return (opening * men + end * (full - men)) // full
 
 
 @lru_cache(maxsize=8)
@@ -240,38 +370,59 @@ def _turn_index(index: int, order: list[int]) -> int:
     return mirrored
 
 
-def features(geo: Geometry, men_white: int, men_black: int) -> list[tuple[int, int, int]]:
+def features(geo: Geometry, men_white: int, men_black: int, layout: int = 0) -> list[tuple[int, int, int]]:
     """``(table, index, sign)`` of every window of a position, in terms of the learnt
-    tables (for training: the evaluation adds ``sign * weights[table][index]``)."""
+    tables of ``layout`` (the evaluation adds ``sign * weights[table][index]``)."""
+    n = geo.squares
+    state = [(1 if men_white & geo.mask[i] else 2 if men_black & geo.mask[i] else 0) for i in range(n)]
     out = []
-    for t, (own, partner, order) in enumerate(_layout(geo)):
-        shift, mask, white, black = own
-        out.append((t, white[(men_white >> shift) & mask] + black[(men_black >> shift) & mask], 1))
-        shift, mask, white, black = partner
-        index = white[(men_white >> shift) & mask] + black[(men_black >> shift) & mask]
-        out.append((t, _turn_index(index, order), -1))
+    for t, (own, _partner) in enumerate(layout_windows(geo, layout)):
+        out.append((t, sum(state[sq] * 3**k for k, sq in enumerate(own)), 1))
+        turned = (3 - state[n - 1 - sq] if state[n - 1 - sq] else 0 for sq in own)
+        out.append((t, sum(v * 3**k for k, v in enumerate(turned)), -1))
     return out
 
 
-def load(name: str) -> list[list[int]]:
-    """The learnt weights stored as ``data/<name>`` in this package."""
+def read(name: str) -> PatternFile:
+    """The learnt weights stored as ``data/<name>`` in this package (or at the absolute
+    path ``name``): PTW1 or PTW2 (module docstring). A malformed file is a ValueError."""
     raw = (DATA / name).read_bytes()
-    if raw[:4] != _MAGIC:
+    if raw[:4] == _MAGIC:
+        head, phases, layout, full = 8, 1, 0, 0
+        count, entries = struct.unpack_from("<HH", raw, 4)
+    elif raw[:4] == _MAGIC2 and len(raw) >= 14:
+        head = 14
+        count, entries, phases, layout, full = struct.unpack_from("<HHHHH", raw, 4)
+    else:
         raise ValueError(f"{name}: not a pattern weight file")
-    count, entries = struct.unpack_from("<HH", raw, 4)
     if entries != ENTRIES:
         raise ValueError(f"{name}: {entries} entries per table, expected {ENTRIES}")
-    values = struct.unpack_from(f"<{count * entries}h", raw, 8)
-    return [list(values[i * entries:(i + 1) * entries]) for i in range(count)]
+    if phases not in (1, 2) or layout >= len(LAYOUTS) or (phases == 2 and full < 1):
+        raise ValueError(f"{name}: {phases} phases, layout {layout}, {full} men: not a known form")
+    size = entries * phases
+    if len(raw) != head + 2 * count * size:
+        raise ValueError(f"{name}: {len(raw)} bytes for {count} tables")
+    values = struct.unpack_from(f"<{count * size}h", raw, head)
+    return PatternFile([list(values[i * size:(i + 1) * size]) for i in range(count)], phases, layout, full)
 
 
-def dump(weights: list[list[int]]) -> bytes:
-    """The file contents for ``weights`` (each table clipped to the int16 range)."""
+def load(name: str) -> list[list[int]]:
+    """The tables of :func:`read`."""
+    return read(name).tables
+
+
+def dump(weights: list[list[int]], phases: int = 1, layout: int = 0, full: int = 0) -> bytes:
+    """The file contents for ``weights`` (each table clipped to the int16 range): PTW1 for
+    one phase of row windows, else PTW2 with ``full`` men at the start of a game."""
     flat = [max(-32768, min(32767, int(v))) for table in weights for v in table]
-    return _MAGIC + struct.pack("<HH", len(weights), ENTRIES) + struct.pack(f"<{len(flat)}h", *flat)
+    if phases == 1 and layout == 0:
+        return _MAGIC + struct.pack("<HH", len(weights), ENTRIES) + struct.pack(f"<{len(flat)}h", *flat)
+    return (_MAGIC2 + struct.pack("<HHHHH", len(weights), ENTRIES, phases, layout, full)
+            + struct.pack(f"<{len(flat)}h", *flat))
 
 
 __all__ = [
-    "ENTRIES", "MAX_PAIR_SQUARES", "PatternTable", "build_tables", "dump", "features", "load",
-    "pair_men", "pair_tables", "windows",
+    "ENTRIES", "LAYOUTS", "MAX_PAIR_SQUARES", "PACK", "BlockTable", "PatternFile", "PatternTable",
+    "block_tables", "block_windows", "build_tables", "dump", "features", "layout_windows", "load",
+    "packed", "pair_men", "pair_tables", "phase_mix", "read", "start_men", "windows",
 ]

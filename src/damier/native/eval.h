@@ -9,7 +9,9 @@
  * identical scores by tests/engine/test_native_eval.py. Terms (White minus Black, then negated
  * for Black to move, plus the tempo): the men's values (material, advancement, centre, flank,
  * back-rank guard while the opponent has no king) summed by byte lookups; the learnt pattern
- * windows of a PTW1 file (one or two sets); men mobility and support; balance between the wings;
+ * windows of a PTW1 or PTW2 file (one or two sets; row windows and, in layout 1, 4x4 block
+ * windows; one phase or an opening and an endgame value mixed by the men on the board);
+ * men mobility and support; balance between the wings;
  * runaway men; king material, mobility and long diagonal; the endgame scaling.
  *
  * Threads: a dk_eval is read-only once built; share it freely. No Python here.
@@ -20,7 +22,9 @@
 #include "kernel.h"
 
 #define DK_PATTERN_ENTRIES 6561          /* 3**8 configurations of an 8-square window */
-#define DK_MAX_WINDOWS (2 * DK_MAX_SIZE) /* learnt windows and their half-turn partners */
+#define DK_MAX_BLOCKS (DK_MAX_SIZE * DK_MAX_SIZE / 4) /* 4x4 blocks at even rows, every square */
+/* learnt windows and their half-turn partners: rows, then blocks */
+#define DK_MAX_WINDOWS (2 * DK_MAX_SIZE + DK_MAX_BLOCKS)
 
 /* damier.engine.evaluate.Weights, as ints (the tuples truncated to the board's rows). */
 typedef struct dk_weights {
@@ -33,12 +37,22 @@ typedef struct dk_weights {
     int lone_king_scale, kings_only_scale;
 } dk_weights;
 
-/* One pattern window at run time: index = white[(men_w >> shift) & mask] + black[...]. */
-typedef struct dk_window {
+/* One part of a window: index += white[(men_w >> shift) & mask] + black[(men_b >> ...)]. */
+typedef struct dk_window_part {
     int shift;
-    unsigned mask;                       /* span of the window's bits, from bit `shift` */
+    unsigned mask;                       /* span of the part's bits, from bit `shift` */
     const uint16_t *white, *black;       /* base-3 index by men bits (black: twice white) */
-    const int16_t *weights[2];           /* by index, for the first and the second set */
+} dk_window_part;
+
+/* The parts of the block windows: squares j, j + 1 of the rows 2p and 2p + 1. */
+#define DK_MAX_PARTS ((DK_MAX_SIZE / 2) * (DK_MAX_SIZE / 2))
+
+/* One pattern window at run time: a row window is read by its own part; a block window is
+ * the upper part `top` plus 81 times the lower part `bottom` (shared, computed once). */
+typedef struct dk_window {
+    dk_window_part part;
+    int top, bottom;
+    const int16_t *weights[2];           /* by index (times the phases, opening first), per set */
 } dk_window;
 
 #define DK_EVAL_TABLES_FIELDS(BB)                                                            \
@@ -63,14 +77,16 @@ typedef struct dk_eval {
     int16_t run_bonus[2][DK_MAX_SQUARES];
     int n_steps[2], step_shift[2][DK_DIRECTIONS]; /* men's step directions, as shifts */
     int behind_shift[2][2];        /* shift bringing the square behind a man onto it */
-    int n_windows, sets;
+    int n_windows, n_row_windows, sets, n_parts;
+    dk_window_part part[DK_MAX_PARTS];
+    int phases, full_men;          /* phases of the tables; men at the start (phase mix) */
     dk_window window[DK_MAX_WINDOWS];
     void *storage;                 /* the index and weight tables of the windows */
     union { dk_eval_tables64 w64; dk_eval_tables128 w128; } t;
 } dk_eval;
 
 /* Build `e` for kernel `k` (kept by pointer: it must outlive `e`) from the weights and the
- * bytes of a PTW1 pattern file (NULL / 0 for none). 0 on success; -1 with a reason in err
+ * bytes of a PTW1 or PTW2 pattern file (NULL / 0 for none). 0 on success; -1 with a reason in err
  * (a malformed file, a table count that does not fit the board, out of memory). */
 int dk_eval_init(dk_eval *e, const dk_kernel *k, const dk_weights *w,
                  const unsigned char *ptw, size_t ptw_len, char *err, size_t errlen);

@@ -66,17 +66,41 @@ static inline int FN(men_values)(const dk_eval *e, BB men, int color, int guard)
     return s;
 }
 
+static inline unsigned FN(part_index)(const dk_window_part *part, BB wm, BB bm)
+{
+    return part->white[(unsigned)(wm >> part->shift) & part->mask]
+         + part->black[(unsigned)(bm >> part->shift) & part->mask];
+}
+
+/* The learnt windows: row windows (one part each) then block windows (two shared parts);
+ * with two phases the opening and endgame sums mixed by the men on the board, rounding down
+ * (patterns.phase_mix). */
 static inline int FN(pattern_sum)(const dk_eval *e, BB wm, BB bm)
 {
-    int set = e->sets == 2 && bb_popcount(wm | bm) < e->w.pattern_split;
-    int s = 0;
-    for (int j = 0; j < e->n_windows; j++) {
-        const dk_window *win = &e->window[j];
-        unsigned a = (unsigned)(wm >> win->shift) & win->mask;
-        unsigned b = (unsigned)(bm >> win->shift) & win->mask;
-        s += win->weights[set][win->white[a] + win->black[b]];
+    int men = bb_popcount(wm | bm);
+    int set = e->sets == 2 && men < e->w.pattern_split, ph = e->phases;
+    unsigned part[DK_MAX_PARTS];
+    int open = 0, end = 0;
+    for (int j = 0; j < e->n_row_windows; j++) {
+        const int16_t *w = e->window[j].weights[set] + ph * FN(part_index)(&e->window[j].part, wm, bm);
+        open += w[0];
+        end += w[ph - 1];
     }
-    return s;
+    if (e->n_windows > e->n_row_windows) {
+        for (int j = 0; j < e->n_parts; j++)
+            part[j] = FN(part_index)(&e->part[j], wm, bm);
+        for (int j = e->n_row_windows; j < e->n_windows; j++) {
+            const dk_window *win = &e->window[j];
+            const int16_t *w = win->weights[set] + ph * (part[win->top] + 81 * part[win->bottom]);
+            open += w[0];
+            end += w[ph - 1];
+        }
+    }
+    if (ph == 1)
+        return open;
+    int full = e->full_men, m = men < full ? men : full;
+    int mixed = open * m + end * (full - m);
+    return mixed >= 0 ? mixed / full : -((-mixed + full - 1) / full);
 }
 
 /* Men mobility (steps to empty squares) and support (a friendly man diagonally behind). */
