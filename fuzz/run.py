@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fuzz import first_use, openapi, search_limits, servers, text_formats  # noqa: E402
+from fuzz import first_use, huge_tokens, openapi, search_limits, servers, text_formats  # noqa: E402
 
 HARNESSES = {
     "fen": text_formats.fen,
@@ -27,6 +27,7 @@ HARNESSES = {
     "openapi": openapi.api,
     "search": search_limits.search,
     "first-use": first_use.first_use,
+    "huge-tokens": huge_tokens.huge,
 }
 
 

@@ -69,3 +69,52 @@ def test_pdn_check_says_where_and_counts_the_games_before(tmp_path: Path,
     assert out[0].startswith(f"{path}:3:1: error: line 3 (from byte {len(GAME)})")
     assert out[-1] == f"{path}: 1 games, 4 moves, 1 errors, 0 warnings"
     assert all(len(line) < 300 for line in out)
+
+
+def _peak_reading(path: Path) -> tuple[list[object], int]:
+    tracemalloc.start()
+    try:
+        games = list(read_games(path))
+        return games, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_huge_tag_is_read_in_memory_near_its_size(tmp_path: Path) -> None:
+    # issue 24: one 4 MiB tag cost 747 MB (the regular expression kept state per character)
+    path = tmp_path / "tag.pdn"
+    value = "x" * (768 << 10)  # (a game of more than MAX_GAME characters is not read)
+    path.write_text(f'[Event "{value}"]\n1. 32-28 *\n' + GAME.decode())
+    games, peak = _peak_reading(path)
+    assert [g.tags["Event"] == value for g in games] == [True, False]  # type: ignore[attr-defined]
+    assert peak < 12 * len(value), f"{peak:,} bytes for a tag of {len(value):,}"
+
+
+def test_a_game_longer_than_the_limit_is_an_error_and_the_next_game_is_read(tmp_path: Path) -> None:
+    # issue 24: a 20 MB game peaked at 978 MB; past MAX_GAME characters a game is not read
+    from damier.formats.pdn.reader import MAX_GAME
+
+    path = tmp_path / "long.pdn"
+    remark = "{" + "c" * 60_000 + "}"
+    shuffle = "\n".join(f"{n}. 46-41 {remark} 5-10 {n}... 41-46 10-5" for n in range(1, 22))
+    assert MAX_GAME < len(shuffle) < 2 * MAX_GAME
+    path.write_text(f'[FEN "W:WK46:BK5"]\n{shuffle} *\n' + GAME.decode())
+    games, peak = _peak_reading(path)
+    assert len(games) == 2
+    assert [i.code for i in games[0].errors] == ["game_too_long"]  # type: ignore[attr-defined]
+    assert games[0].errors[0].line == 1  # type: ignore[attr-defined]
+    assert games[1].tags["Event"] == "before"  # type: ignore[attr-defined]
+    assert peak < 20 * MAX_GAME, f"{peak:,} bytes for a game of {len(shuffle):,} characters"
+
+
+@pytest.mark.parametrize("text", ["1. " + "1-" * 200_000 + "1 *", "1. 32-28 " + "(" * 70_000 + " *"],
+                         ids=["move of 400,000 characters", "70,000 parentheses"])
+def test_a_huge_move_or_a_flood_of_tokens_is_read_in_bounded_memory(text: str, tmp_path: Path) -> None:
+    # issue 24: the move cost 200 MB (its expression kept state per character), the
+    # parentheses cost 70 bytes each in tokens; now a move is matched without such state and a game
+    # keeps at most 65,536 tokens
+    path = tmp_path / "huge.pdn"
+    path.write_text(text + "\n" + GAME.decode())
+    games, peak = _peak_reading(path)
+    assert len(games) == 2 and games[1].tags["Event"] == "before"  # type: ignore[attr-defined]
+    assert peak < 16 << 20, f"{peak:,} bytes for {len(text):,} characters"

@@ -15,6 +15,7 @@ from damier.formats.pdn.index import PdnIndex, index_games
 from damier.formats.pdn.lexer import MAX_LINE, LineTooLong
 from damier.formats.pdn.model import SEVEN_TAGS, Game, Node, PdnIssue
 from damier.formats.pdn.reader import (
+    MAX_GAME,
     build_game,
     parse_game,
     parse_games,
@@ -26,6 +27,7 @@ from damier.formats.pdn.visitor import SKIP, GameVisitor, ReadContext, TagsOnly
 from damier.formats.pdn.writer import write_game, write_games, write_mainline
 
 __all__ = [
+    "MAX_GAME",
     "MAX_LINE",
     "LineTooLong",
     "SEVEN_TAGS",

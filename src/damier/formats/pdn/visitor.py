@@ -280,7 +280,10 @@ class _Walk(Generic[T]):
                 continue
             ctx.index = index
             kind = tok[0]
-            if kind in HEADER_KINDS:
+            if kind == "oversize":  # split_games kept none of a game too long to read
+                self.report("game_too_long", f"game longer than {int(tok[1]):,} characters "
+                            "or 65,536 tokens: not read", limit=tok[1])
+            elif kind in HEADER_KINDS:
                 self.tag(tok)
             elif kind in ("comment", "lcomment", "ucomment"):
                 if not self.skip_body:
