@@ -16,10 +16,13 @@ LOCAL = "http://127.0.0.1:8000"
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(tmp_path / "games.sqlite3")
-    app.state.online.absence = 0.3   # seconds away before a claim (60 in play)
-    with TestClient(app, base_url=LOCAL) as c:
+    with TestClient(create_app(tmp_path / "games.sqlite3"), base_url=LOCAL) as c:
         yield c
+
+
+def test_the_page_is_served(client: TestClient) -> None:
+    r = client.get("/online")
+    assert r.status_code == 200 and "/static/online/main.js" in r.text
 
 
 def test_invite_accept_and_play(client: TestClient) -> None:
@@ -121,14 +124,15 @@ def test_draw_takeback_resign_rematch_and_ratings(client: TestClient) -> None:
 
 
 def test_absence_claim(client: TestClient) -> None:
-    import time
-
+    online = client.app.state.online   # type: ignore[attr-defined]
     ann, bob = Player(client, "Ann"), Player(client, "Bob")
     gid = start_game(ann, bob)
     with ann.socket(gid):
-        ann.act(gid, "move", move="32-28")
+        ann.act(gid, "move", move="32-28")   # Bob, never connected, is to move
+        online.absence = 60.0
         assert ann.act(gid, "claim_win", 409)["code"] == "absence_too_short"
-        time.sleep(0.35)
+        assert bob.act(gid, "claim_win", 409)["code"] == "absence_not_their_turn"
+        online.absence = 0.0
         assert ann.act(gid, "claim_win")["code"] == "absence_win"
     game = bob.view(gid)["game"]
     assert (game["result"], game["reason_code"]) == ("2-0", "absent_black")

@@ -43,7 +43,7 @@ from damier.web.services.ratings import current, rating_json
 from damier.web.services.seats import cookie_key, key_cookie
 from damier.web.storage.online_store import name_key
 
-PAGE = Path(__file__).parent / "static" / "online" / "online.html"
+PAGE = Path(__file__).resolve().parents[1] / "static" / "online" / "online.html"
 
 
 def online(conn: HTTPConnection) -> OnlineService:

@@ -14,11 +14,14 @@ import { $, clockText, show, showError, variantName } from "./common.js";
 import { copy } from "./home.js";
 
 const PING_MS = 5000;
+// tbl is also window.damierOnline, for the browser tests to read
 const tbl = {
   gid: null, ws: null, game: null, online: null, board: null, info: null, picker: new MovePicker(),
   seq: 0, rtt: 0, stamp: 0, tick: null, pinger: null, retry: 0, closing: false, note: "",
   pickerKey: null, sent: null, claimable: false,
 };
+
+window.damierOnline = tbl;
 
 async function variantInfo(name) {
   if (tbl.info && tbl.info.name === name) return tbl.info;
@@ -94,6 +97,10 @@ async function receive(msg) {
     return;
   }
   if (msg.type !== "state") return;
+  if (msg.online.rematch_game && msg.online.you.length && msg.game.id === tbl.gid) {
+    location.hash = `g=${msg.online.rematch_game}`;   // the players go on to the rematch
+    return;
+  }
   const first = !tbl.game;
   tbl.game = msg.game;
   tbl.online = msg.online;
@@ -188,7 +195,13 @@ function button(key, action, primary = false) {
   b.textContent = t(key);
   if (primary) b.className = "primary";
   b.addEventListener("click", () => {
-    if (action === "resign" && !confirm(t("online.confirm_resign"))) return;
+    // resigning takes a second click within 4 s (the first arms the button)
+    if (action === "resign" && b.dataset.armed !== "1") {
+      b.dataset.armed = "1";
+      b.textContent = t("online.confirm_resign");
+      setTimeout(() => { b.dataset.armed = ""; b.textContent = t(key); }, 4000);
+      return;
+    }
     if (action === "goto") { location.hash = `g=${tbl.online.rematch_game}`; return; }
     showError(null);
     send(action);
@@ -270,7 +283,7 @@ function format(ms) {
 }
 
 // the clocks as the server sent them, the running one less the time since (and half the
-// round trip: the state was that old when it arrived)
+// round trip: the state was that old when it arrived), past the delay if there is one
 function renderClocks() {
   const g = tbl.game;
   if (!g) return;
@@ -281,7 +294,13 @@ function renderClocks() {
     if (!g.clocks || !color) { el.textContent = ""; continue; }
     let ms = g.clocks[color];
     const running = g.clocks.running === color && !over();
-    if (running) ms -= performance.now() - tbl.stamp + tbl.rtt / 2;
+    if (running) {
+      // the time since the state was made; a delay's free seconds are not counted
+      const since = performance.now() - tbl.stamp + tbl.rtt / 2;
+      const delay = 1000 * ((g.time_control && g.time_control.delay) || 0);
+      const turn = tbl.online.turn_ms || 0;
+      ms -= Math.max(0, turn + since - delay) - Math.max(0, turn - delay);
+    }
     el.textContent = format(ms);
     el.classList.toggle("running", running);
     el.classList.toggle("low", running && ms < 10000);
