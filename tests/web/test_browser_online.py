@@ -156,3 +156,50 @@ def test_invite_play_watch_restart_draw_and_rematch(tmp_path: Path, browsers: li
             assert not severe, severe
     finally:
         server.stop()
+
+
+def test_every_language_on_the_online_page(tmp_path: Path) -> None:
+    """The home, invitation and game views, and a finished game's, in every language: no
+    English message left where the language has its own."""
+    import json
+    import urllib.request
+
+    from tests.web.test_i18n import I18N
+    from tests.web.test_page_i18n import english_left, set_language
+
+    codes = sorted(p.stem for p in I18N.glob("*.js"))
+    server = Server(tmp_path / "games.sqlite3", free_port())
+
+    def post(path: str, body: dict[str, Any], key: str | None = None) -> tuple[Any, str | None]:
+        req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                     method="POST", headers={"Content-Type": "application/json",
+                                                             **({"Cookie": f"damier_player={key}"} if key else {})})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            cookie = r.headers.get("set-cookie") or ""
+            given = cookie.split(";")[0].partition("=")[2] or key
+            return json.loads(r.read()), given
+
+    def check_all(drv: Any, view: str) -> None:
+        for code in codes:
+            set_language(drv, code)
+            left = english_left(drv, code) if code != "en" else []
+            assert not left, f"{view} in {code}: English left {left}"
+
+    try:
+        with launch_browser() as drv:
+            drv.get(f"{server.url}/online")
+            wait(drv, lambda d: d.find_element(By.ID, "cf-variant").find_elements(By.TAG_NAME, "option"))
+            check_all(drv, "home")
+            drv.find_element(By.ID, "cf-name").send_keys("Ann")
+            drv.find_element(By.ID, "cf-submit").click()
+            invite = wait(drv, lambda d: d.find_element(By.ID, "invite-link").get_attribute("value"))
+            check_all(drv, "invitation")
+            accepted, bob = post(f"/api/online/challenges/{invite.rsplit('=', 1)[1]}/accept", {"name": "Bob"})
+            wait(drv, lambda d: ply(d) == 0)
+            drv.find_element(By.ID, "table-links").click()
+            check_all(drv, "game")
+            post(f"/api/online/games/{accepted['game']}/act", {"action": "resign"}, bob)
+            wait(drv, lambda d: (game(d) or {}).get("status") == "over")
+            check_all(drv, "finished game")
+    finally:
+        server.stop()

@@ -136,3 +136,26 @@ def test_absence_claim(client: TestClient) -> None:
         assert ann.act(gid, "claim_win")["code"] == "absence_win"
     game = bob.view(gid)["game"]
     assert (game["result"], game["reason_code"]) == ("2-0", "absent_black")
+
+
+def test_a_cut_connection_comes_back_to_the_same_seat(client: TestClient) -> None:
+    ann, bob = Player(client, "Ann"), Player(client, "Bob")
+    gid = start_game(ann, bob)
+
+    def black_connected(flag: bool) -> object:
+        return lambda m: m["type"] == "state" and m["online"]["players"]["black"]["connected"] is flag
+
+    with ann.socket(gid) as wa:
+        with bob.socket(gid):
+            receive_until(wa, black_connected(True))
+        receive_until(wa, black_connected(False))   # Bob's connection is cut
+        wa.send_json({"type": "act", "seq": 1, "action": "move", "move": "32-28"})
+        receive_until(wa, lambda m: m["type"] == "ack")
+        with bob.socket(gid) as wb:   # and restored: the same seat, the game as it is
+            back = receive_until(wb, lambda m: m["type"] == "state")
+            assert back["online"]["you"] == ["black"] and back["game"]["ply"] == 1
+            receive_until(wa, black_connected(True))
+            for seq in (1, 2):   # the second is the same move sent again after a retry
+                wb.send_json({"type": "act", "seq": seq, "action": "move", "move": "19-23", "ply": 1})
+                assert receive_until(wb, lambda m: m["type"] == "ack")["ply"] == 2
+    assert [m["notation"] for m in ann.view(gid)["game"]["moves"]] == ["32-28", "19-23"]
