@@ -171,9 +171,11 @@ def test_every_language_on_the_online_page(tmp_path: Path) -> None:
     server = Server(tmp_path / "games.sqlite3", free_port())
 
     def post(path: str, body: dict[str, Any], key: str | None = None) -> tuple[Any, str | None]:
+        headers = {"Content-Type": "application/json"}
+        if key:
+            headers["Cookie"] = f"damier_player={key}"
         req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
-                                     method="POST", headers={"Content-Type": "application/json",
-                                                             **({"Cookie": f"damier_player={key}"} if key else {})})
+                                     method="POST", headers=headers)
         with urllib.request.urlopen(req, timeout=30) as r:
             cookie = r.headers.get("set-cookie") or ""
             given = cookie.split(";")[0].partition("=")[2] or key
