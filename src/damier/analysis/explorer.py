@@ -229,7 +229,8 @@ class Explorer:
                                  (report.games, source))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 raise
         return report
 

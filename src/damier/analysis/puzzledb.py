@@ -189,7 +189,8 @@ class PuzzleStore:
                                  (sha, name, time.time()))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 raise
         return report
 
@@ -248,7 +249,8 @@ class PuzzleStore:
                     self._count(name, solved, hints)
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 raise
         return self.stats(name)
 

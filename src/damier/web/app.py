@@ -15,6 +15,7 @@ import asyncio
 import logging
 import os
 import secrets
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -71,6 +72,18 @@ async def http_error(request: Request, exc: Exception) -> Response:
                         headers=exc.headers)
 
 
+async def storage_error(request: Request, exc: Exception) -> Response:
+    """A database the server cannot write (a full disk, a read-only or locked file): 503,
+    or 409 when another server changed the same row; said in the log too."""
+    assert isinstance(exc, sqlite3.Error)
+    log.warning("%s %s: the database refused it: %s", request.method, request.url.path, exc)
+    if isinstance(exc, sqlite3.IntegrityError):
+        return JSONResponse({"error": "changed meanwhile by another server writing the same "
+                                      "database; try again", "code": "conflict"}, status_code=409)
+    return JSONResponse({"error": f"the database cannot be written now ({str(exc)[:200]})",
+                         "code": "storage_failed", "reason": str(exc)[:200]}, status_code=503)
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return JSONResponse({"error": "internal error", "code": "internal"}, status_code=500)
@@ -125,6 +138,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         exception_handlers={
             WebError: web_error,
             HTTPException: http_error,
+            sqlite3.Error: storage_error,
             Exception: server_error,
         },
     )

@@ -122,11 +122,18 @@ class EngineTurns:
                 continue   # damier's engine thinks this move again
             except Exception:  # noqa: BLE001 - a failing engine must not kill the game
                 move = next(iter(board.legal_moves))
+            refused: WebError | None = None
             async with s.lock:
                 s.thinking = False
                 if s.version != version:
                     continue  # the game changed meanwhile: look again whose turn it is
-                push(self.store, s, move)
+                try:
+                    push(self.store, s, move)
+                except WebError as e:  # the store refused the move: undone (game_session.save)
+                    refused = e
+            if refused is not None:
+                await notify(s, refused.message, refused.code)
+                return  # thought again on the game's next use
             await notify(s)
         s.thinking = False
         if s.outcome() is not None:

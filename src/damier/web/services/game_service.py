@@ -66,7 +66,7 @@ class GameService:
 
     def _load(self, gid: int) -> Session:
         s = self.sessions.get(gid)
-        if s is not None:
+        if s is not None and not s.stale:
             self.sessions.move_to_end(gid)
             return s
         row = self.store.get_game(gid)

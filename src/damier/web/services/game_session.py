@@ -8,6 +8,13 @@ bumps ``version`` and commits the row (and the moves added or dropped) to the st
 also holds the game's annotated tree (variations, comments; :mod:`damier.web.services.gametree`),
 read from the store with the moves.
 
+A change the store refuses (a full disk, a database another server also writes) is undone
+in memory: :func:`save` reads the game back from the store into the same session and
+raises a 503 (``storage_failed``) or 409 (``game_changed_elsewhere``) naming the game, so
+that memory never runs ahead of the database. A stored move that does not replay (a
+database damaged before this was so) ends the replay there, with a warning in the log; the
+game stays readable and the next change drops the moves that did not replay.
+
 A game ends on the board, by a manual ending replayed from the row (resignation,
 agreement, claim, flag) or by a ``recorded`` ending: the result a game record carries
 (:func:`recorded_outcome`), which stands even where the board would say otherwise, so a
@@ -20,6 +27,8 @@ holds and serializes a game.
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +54,7 @@ ONLINE = "online"
 (:mod:`damier.web.services.online_service`), never through the games API."""
 _WINNER = {"2-0": WHITE, "1-0": WHITE, "0-2": BLACK, "0-1": BLACK}
 _DRAWN = ("1-1", "1/2-1/2", "0-0")
+log = logging.getLogger("damier.web")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +92,11 @@ class Session:
     listeners: set[asyncio.Queue[dict[str, Any]]] = field(default_factory=set)
     tree: Game | None = None
     """The annotated tree (``None``: nothing beyond the moves yet), see :func:`tree_of`."""
+    unreplayed_from: int | None = None
+    """The ply of the first stored move that did not replay (dropped at the next save)."""
+    stale: bool = False
+    """A change was refused by the store, which could not be read back either: the game
+    service reads the game again on its next use."""
 
     def player(self, color: int) -> str:
         return self.row.white if color == WHITE else self.row.black
@@ -161,7 +176,15 @@ def replay(row: GameRow, moves: list[MoveRow], tree: Any = None) -> Session:
     board = Board(row.variant, row.start_fen)
     s = Session(row, board, pieces_string(board))
     for m in moves:
-        s.play(find_move(board, m), m.notation)
+        try:
+            move = find_move(board, m)
+        except DamierError as e:
+            s.unreplayed_from = m.ply
+            log.warning("game %d: stored move %d (%s) does not replay: %s; the game is shown "
+                        "up to the move before, and the next change drops the moves from there",
+                        row.id, m.ply, m.notation[:40], str(e)[:200])
+            break
+        s.play(move, m.notation)
     if tree is not None:
         s.tree = gametree.from_storage(board.rules, board.start_position, tree,
                                        board.move_stack)
@@ -193,10 +216,49 @@ def save(store: Store, s: Session, add: list[MoveRow] | None = None,
     moves of its own (:mod:`~damier.web.services.gametree`), so it must never outlive them.
     """
     s.version += 1
+    if s.unreplayed_from is not None:
+        drop_from = min(s.unreplayed_from, drop_from if drop_from is not None else s.unreplayed_from)
     tree = UNCHANGED
     if drop_from is not None and s.tree is not None:
         tree = stored_tree(tree_of(s))
-    store.save(s.row, add=add, drop_from=drop_from, tree=tree)
+    try:
+        store.save(s.row, add=add, drop_from=drop_from, tree=tree)
+    except sqlite3.Error as e:
+        restore(store, s)
+        raise storage_error(s.row.id, e) from None
+    s.unreplayed_from = None
+
+
+def storage_error(gid: int, e: sqlite3.Error) -> WebError:
+    """What to answer when the store refused a change of game ``gid`` (logged too): 409 when
+    the database holds a change this server did not make (another server writes the same
+    file), else 503 (a full disk, a read-only or locked file)."""
+    reason = str(e)[:200]
+    log.warning("game %d: the change was not saved (%s) and is undone", gid, reason)
+    if isinstance(e, sqlite3.IntegrityError):
+        return WebError(409, f"game {gid} was changed by another server writing the same "
+                             "database: it is shown as stored; try again", "game_changed_elsewhere",
+                        game=gid)
+    return WebError(503, f"game {gid} could not be saved ({reason}): the change is undone",
+                    "storage_failed", game=gid, reason=reason)
+
+
+def restore(store: Store, s: Session) -> None:
+    """Make ``s`` the game as the store holds it (after a change the store refused), in
+    place: the clients and tasks holding ``s`` see the stored game."""
+    try:
+        row = store.get_game(s.row.id)
+        stored = replay(row, store.moves(row.id), store.get_tree(row.id)) if row else None
+    except sqlite3.Error:
+        stored = None
+    if stored is None:  # the store cannot be read either: the game service forgets s
+        s.stale = True
+        return
+    s.row, s.board, s.start_pieces, s.plies = stored.row, stored.board, stored.start_pieces, \
+        stored.plies
+    s.tree, s.time_outcome = stored.tree, stored.time_outcome
+    s.unreplayed_from = stored.unreplayed_from
+    s.version += 1
 
 
 def stored_tree(tree: Game) -> dict[str, Any] | None:

@@ -215,7 +215,8 @@ class Store:
                                      (gid, json.dumps(tree, separators=(",", ":"))))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 raise
         g.id, g.created, g.updated = gid, now, now
         return gid
@@ -343,5 +344,6 @@ class Store:
                 self._update_game(g)
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite may have rolled back already (a full disk)
+                    self._db.execute("ROLLBACK")
                 raise

@@ -205,6 +205,8 @@ export default {
   "error.too_many_requests": "příliš mnoho požadavků, chvíli počkejte",
   "error.internal": "chyba serveru (chyba v programu)",
   "error.game_not_found": "taková partie neexistuje",
+  "error.game_changed_elsewhere": "tato partie byla změněna jinde (jiný server používá stejnou databázi): nyní ukazuje, co je uloženo",
+  "error.bad_text": "text obsahuje znak, který nelze uložit (osamocená polovina náhradního páru)",
   "error.unknown_variant": "neznámá varianta",
   "error.bad_fen": "tento FEN nelze přečíst",
   "error.bad_first_player": "začíná bílý, nebo černý",

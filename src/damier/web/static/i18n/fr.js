@@ -205,6 +205,8 @@ export default {
   "error.too_many_requests": "trop de requêtes ; patientez un instant",
   "error.internal": "le serveur a échoué (un bogue)",
   "error.game_not_found": "cette partie n'existe pas",
+  "error.game_changed_elsewhere": "cette partie a été modifiée ailleurs (un autre serveur utilise la même base) : elle montre ce qui est enregistré",
+  "error.bad_text": "le texte contient un caractère impossible à enregistrer (un demi-caractère UTF-16 isolé)",
   "error.unknown_variant": "variante inconnue",
   "error.bad_fen": "ce FEN est illisible",
   "error.bad_first_player": "ce sont les blancs ou les noirs qui commencent",

@@ -205,6 +205,8 @@ export default {
   "error.too_many_requests": "túl sok kérés; várjon egy kicsit",
   "error.internal": "a szerver hibázott (programhiba)",
   "error.game_not_found": "nincs ilyen játszma",
+  "error.game_changed_elsewhere": "ezt a játszmát máshol módosították (egy másik szerver ugyanazt az adatbázist használja): most a mentett állapotot mutatja",
+  "error.bad_text": "a szöveg olyan karaktert tartalmaz, amely nem menthető (magányos helyettesítő fél)",
   "error.unknown_variant": "ismeretlen változat",
   "error.bad_fen": "ez a FEN nem olvasható",
   "error.bad_first_player": "a kezdő fél világos vagy sötét lehet",
