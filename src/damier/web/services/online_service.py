@@ -26,7 +26,7 @@ from typing import Any
 from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.web.errors import WebError
-from damier.web.services import actions, challenges, offers, ratings
+from damier.web.services import actions, challenges, online_offers, ratings
 from damier.web.services.game_clock import check_flag, clocks_json
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session, game_state, replay
@@ -280,7 +280,7 @@ class OnlineService:
                            "spectator")
         if str(action).startswith("rematch_"):
             return await self._rematch(s, mine, str(action), holder)
-        note: offers.Note | None = None
+        note: online_offers.Note | None = None
         async with s.lock:
             try:
                 note = self._change(s, mine, str(action), data)
@@ -292,7 +292,7 @@ class OnlineService:
                 **({"code": note.code, "message": note.text} if note else {})}
 
     def _change(self, s: Session, mine: list[int], action: str,
-                data: dict[str, Any]) -> offers.Note | None:
+                data: dict[str, Any]) -> online_offers.Note | None:
         """The action under the game's lock (see :meth:`act`)."""
         store, og = self.games.store, self.online_game(s.row.id)
         check_flag(s)
@@ -304,12 +304,12 @@ class OnlineService:
             return None
         c = self._actor(s, mine, data.get("color"))
         if action == "resign":
-            return offers.resign(store, s, c)
+            return online_offers.resign(store, s, c)
         if action.startswith("draw_"):
-            return offers.draw(store, s, c, action.removeprefix("draw_"))
+            return online_offers.draw(store, s, c, action.removeprefix("draw_"))
         if action.startswith("takeback_"):
             before = og.takeback
-            note = offers.takeback(store, s, og, c, action.removeprefix("takeback_"))
+            note = online_offers.takeback(store, s, og, c, action.removeprefix("takeback_"))
             try:
                 self.store.set_requests(s.row.id, og.takeback, og.rematch)
             except sqlite3.Error:
@@ -317,7 +317,7 @@ class OnlineService:
                 raise
             return note
         away = self.away_for(s.row.id, opponent(c), time.time())
-        return offers.claim_absence(store, s, c, 0.0 if away is None else away, self.absence,
+        return online_offers.claim_absence(store, s, c, 0.0 if away is None else away, self.absence,
                                     action.removeprefix("claim_"))
 
     def _move(self, s: Session, mine: list[int], data: dict[str, Any]) -> None:
@@ -363,7 +363,7 @@ class OnlineService:
         fresh = replay(row, store.moves(row.id), store.get_tree(row.id))
         s.row, s.board, s.plies, s.time_outcome = fresh.row, fresh.board, fresh.plies, fresh.time_outcome
 
-    async def after_change(self, s: Session, note: offers.Note | None = None) -> None:
+    async def after_change(self, s: Session, note: online_offers.Note | None = None) -> None:
         """Tell the watchers, record a game that ended, wake the clock keeper."""
         if note is not None:
             await self.games.notify(s, note.text, note.code)
@@ -391,6 +391,7 @@ class OnlineService:
         self.live.discard(gid)
         for c in (WHITE, BLACK):
             self._ratings.pop((gid, c), None)
+            self.away_since.pop((gid, c), None)   # a finished game needs no absence
         await self.games.notify(s)
 
     # -- rematch -----------------------------------------------------------------------------

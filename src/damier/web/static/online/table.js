@@ -159,9 +159,10 @@ function renderPlayers() {
     const line = playerLine(color);
     const name = box.querySelector(".name");
     name.textContent = line.text;
-    const r = document.createElement("span");
+    const r = document.createElement("a");   // the rating links to the player's page
     r.className = "rating";
     r.textContent = line.rating;
+    if (line.seat) r.href = `#p=${encodeURIComponent(line.seat.name)}`;
     name.appendChild(r);
     if (line.seat && !line.seat.connected) {
       const away = document.createElement("span");
