@@ -88,9 +88,11 @@ async def _receive_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]],
             queue.put_nowait({"type": "pong", "t": msg.get("t"),
                               "server_time": int(time.time() * 1000)})
         elif kind == "act":
-            try:
-                done = await svc.act(gid, holder, msg)
+            def acknowledge(done: dict[str, Any], seq: Any = seq) -> None:
                 queue.put_nowait({"type": "ack", "seq": seq, **done})
+
+            try:
+                await svc.act(gid, holder, msg, acknowledge)
             except WebError as e:
                 queue.put_nowait({"type": "refused", "seq": seq, "status": e.status, **e.body()})
         else:
@@ -103,10 +105,32 @@ async def _send_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]], svc: O
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
         while True:
             msg = await queue.get()
-            if msg.get("type") == "state":
-                msg = _newest_state(queue, msg)
-                msg = {**msg, **svc.view(s, holder, msg.get("game"))}
-            await ws.send_text(json.dumps(msg))
+            if msg.get("type") != "state":
+                await ws.send_text(json.dumps(msg))
+                continue
+            msg = _newest_state(queue, msg)
+            if "game" not in msg:
+                msg = {**msg, "game": svc.view(s, holder)["game"]}
+            await ws.send_text(_state_text(msg, svc.view(s, holder, msg["game"])["online"]))
+
+
+def _state_text(msg: dict[str, Any], online: dict[str, Any]) -> str:
+    """The JSON text of a state message with this socket's online view. The game's JSON is
+    encoded once per change and shared by every socket of the game (it is most of the text)."""
+    game = msg["game"]
+    encoded = _encoded.get(id(game))
+    if encoded is None or encoded[0] is not game:
+        encoded = (game, json.dumps(game))
+        _encoded[id(game)] = encoded
+        while len(_encoded) > 256:
+            del _encoded[next(iter(_encoded))]
+    rest = {k: v for k, v in msg.items() if k not in ("type", "game")}
+    rest["online"] = online
+    return '{"type": "state", "game": ' + encoded[1] + ", " + json.dumps(rest)[1:]
+
+
+_encoded: dict[int, tuple[dict[str, Any], str]] = {}
+"""The last states' game JSON by the identity of the state (the same dict in every queue)."""
 
 
 def _newest_state(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> dict[str, Any]:

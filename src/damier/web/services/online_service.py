@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
+from collections.abc import Callable
 from typing import Any
 
 from damier.core.colors import BLACK, WHITE, color_name, opponent
@@ -267,9 +268,12 @@ class OnlineService:
 
     # -- acting ------------------------------------------------------------------------------
 
-    async def act(self, gid: int, holder: str | None, data: dict[str, Any]) -> dict[str, Any]:
+    async def act(self, gid: int, holder: str | None, data: dict[str, Any],
+                  acknowledge: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
         """Do what ``data`` asks (``{"action": …, …}``) for the seats ``holder`` holds; the
-        acknowledgement (``{"ok": true, "ply": …}`` and a note). 403 for a spectator."""
+        acknowledgement (``{"ok": true, "ply": …}`` and a note), also given to
+        ``acknowledge`` as soon as the change is committed, before the watchers are told
+        (the player's socket answers first). 403 for a spectator."""
         action = data.get("action")
         if action not in ACTIONS:
             raise WebError(422, "action must be one of " + ", ".join(ACTIONS), "bad_action")
@@ -287,9 +291,12 @@ class OnlineService:
             except sqlite3.Error as e:
                 self._reload(s)
                 raise storage_failed(e) from None
-        await self.after_change(s, note)
-        return {"ok": True, "ply": s.board.ply, "version": s.version,
+        done = {"ok": True, "ply": s.board.ply, "version": s.version,
                 **({"code": note.code, "message": note.text} if note else {})}
+        if acknowledge is not None:
+            acknowledge(done)
+        await self.after_change(s, note)
+        return done
 
     def _change(self, s: Session, mine: list[int], action: str,
                 data: dict[str, Any]) -> online_offers.Note | None:

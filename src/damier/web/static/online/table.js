@@ -91,8 +91,7 @@ async function receive(msg) {
   }
   if (msg.type === "error") { showError(msg); return; }
   if (msg.type === "refused") { tbl.sent = null; showError(msg); render(); return; }
-  if (msg.type === "ack") {
-    tbl.sent = null;
+  if (msg.type === "ack") {   // (a move's ack comes just before its state, which clears `sent`)
     if (msg.game && msg.game !== tbl.gid) location.hash = `g=${msg.game}`;
     return;
   }
