@@ -149,7 +149,7 @@ def test_design_of_phases_and_blocks_is_the_evaluation(variant: str, tmp_path: P
     for s, score in zip(found, scores, strict=True):
         e = evaluate(s.white, s.black, s.kings, s.turn)
         e = e if s.turn == 0 else -e
-        assert e - 1e-6 <= score < e + 1
+        assert e - 1e-3 <= score < e + 1   # the fit computes in float32
 
 
 def test_fit_of_new_layout_and_phases_writes_a_ptw2_both_paths_read(trained: tuple[Path, Path],

@@ -155,10 +155,12 @@ class Design:
     """The rows of the fit (see the module docstring), as numpy arrays.
 
     ``base`` (positions): the evaluation at the start without tables; ``hand`` (positions,
-    hand terms): the change per unit of each moved hand weight; ``index`` (windows,
-    positions): the flat parameter index of the entry each window reads (``slot * ENTRIES +
-    configuration``, a slot being one phase of one learnt table); ``sign`` (windows);
-    ``mix`` (phases, positions): each phase's share of the entry (1 with one phase)."""
+    hand terms): the change per unit of each moved hand weight; ``index`` (windows times
+    phases, positions): the flat parameter index of the entry each window reads in each
+    phase (``slot * ENTRIES + configuration``, a slot being one phase of one learnt table);
+    ``coef`` (the same shape): what the entry counts for, its window's sign times the
+    phase's share (``mix``, phases by positions: 1 with one phase). Both are stacked so that
+    the scores are one gather and the gradient one ``bincount`` per block of rows."""
 
     def __init__(self, rules: Rules, start: Weights, samples: Sequence[Sample], with_tables: bool,
                  tie: int = 1, layout: int | None = None, phases: int | None = None) -> None:
@@ -212,15 +214,20 @@ class Design:
         late = (men < self.split).astype(np.int64) if self.split else np.zeros(n, np.int64)
         turned = np.where(states == 0, 0, 3 - states)[:, ::-1]   # half turn, colours swapped
         powers = 3 ** np.arange(8, dtype=np.int64)
-        index, sign = [], []
+        index, coef = [], []
         if self.used:
             for t, (own, _partner) in enumerate(patterns.layout_windows(rules.geometry, self.layout)):
                 slot = (late * self.per_set + self.group(t)[0]) * self.phases * ENTRIES
-                for board, s in ((states, 1.0), (turned, -1.0)):
-                    index.append(slot + board[:, own].astype(np.int64) @ powers)
-                    sign.append(s)
-        self.index = np.array(index, np.int64).reshape(len(index), n)
-        self.sign = np.array(sign)
+                for board, sign in ((states, 1.0), (turned, -1.0)):
+                    read = slot + board[:, own].astype(np.int64) @ powers
+                    for phase in range(self.phases):
+                        index.append((read + phase * ENTRIES).astype(np.int32))
+                        coef.append((sign * self.mix[phase]).astype(np.float32))
+        self.index = np.array(index, np.int32).reshape(len(index), n)
+        self.coef = np.array(coef, np.float32).reshape(len(coef), n)
+
+    ROWS = 8
+    """Rows of ``index`` handled at once (bounds the temporaries of a large data set)."""
 
     @property
     def size(self) -> int:
@@ -246,30 +253,29 @@ class Design:
 
     def scores(self, dw: Any, tables: Any) -> Any:
         """White's evaluation of every position for hand changes ``dw`` and ``tables``."""
-        s = self.base + self.hand @ dw
-        for idx, sign in zip(self.index, self.sign, strict=True):
-            for phase in range(self.phases):
-                s = s + sign * self.mix[phase] * tables[idx + phase * ENTRIES]
+        np = numpy()
+        s = self.base + self.hand @ dw.astype(np.float32)
+        flat = tables.astype(np.float32)
+        for at in range(0, len(self.index), self.ROWS):
+            rows = slice(at, at + self.ROWS)
+            s += (flat[self.index[rows]] * self.coef[rows]).sum(axis=0)
         return s
 
     def table_gradient(self, slope: Any) -> Any:
         """The gradient of the tables for per-position slopes ``slope``."""
         np = numpy()
         grad = np.zeros(self.size)
-        for idx, sign in zip(self.index, self.sign, strict=True):
-            for phase in range(self.phases):
-                grad += sign * np.bincount(idx + phase * ENTRIES, weights=slope * self.mix[phase],
-                                           minlength=self.size)
+        slope = slope.astype(np.float32)
+        for at in range(0, len(self.index), self.ROWS):
+            rows = slice(at, at + self.ROWS)
+            grad += np.bincount(self.index[rows].ravel(), weights=(self.coef[rows] * slope).ravel(),
+                                minlength=self.size)
         return grad
 
     def counts(self, rows: Any) -> Any:
         """How many of ``rows`` read each table parameter."""
         np = numpy()
-        seen = np.zeros(self.size, np.int64)
-        for idx in self.index:
-            for phase in range(self.phases):
-                seen += np.bincount(idx[rows] + phase * ENTRIES, minlength=self.size)
-        return seen
+        return np.bincount(self.index[:, rows].ravel(), minlength=self.size)
 
     def written(self, tables: Any) -> list[list[int]]:
         """The tables of the weight file: every learnt table of every set, tie groups
