@@ -314,6 +314,10 @@ def test_dataset_shards_resume_and_label_by_the_play(tmp_path: Path) -> None:
     assert main(args) == 0                      # resumes: shard 2 made again, shard 1 kept
     assert first.read_bytes() == before and dataset.shard_path(folder, 2).exists()
     assert dataset.read(folder)[1] == found     # the same seeds make the same positions
+    # a shard renamed into place but not yet in the manifest (a run still writing) is not read
+    dataset.shard_path(folder, 3).write_bytes(first.read_bytes())
+    assert dataset.read(folder)[1] == found
+    dataset.shard_path(folder, 3).unlink()
     assert main([*args[:-1], str(folder), "--random-moves", "0.5"]) == 2
     # the fit reads the folder; its provenance names the recipe and the shards read
     assert main(["train", "fit", str(folder), "--out", str(tmp_path / "w"), "--epochs", "3"]) == 0

@@ -19,6 +19,7 @@ This module must not play, search or fit.
 >>> folder = Path(tempfile.mkdtemp()) / "data"
 >>> create(folder, "russian", {"play_depth": 6}, "damier train positions ...", [1, 2])
 >>> write_shard(folder, 1, [Sample(0xf, 0xf00, 0, 0, 35, 2, 7)])
+1
 >>> missing(folder, [1, 2])
 [2]
 >>> header, found = read(folder)
@@ -113,10 +114,14 @@ def shards(folder: Path) -> list[Path]:
 
 def read(folder: Path) -> tuple[dict[str, Any], list[Sample]]:
     """A header in the manner of :func:`damier.training.samples.read` (the variant and, as
-    provenance, the manifest) and the positions of every shard."""
+    provenance, the manifest) and the positions of every shard the manifest counts (a
+    shard written after the manifest was read waits for the next read: the provenance
+    and the positions agree)."""
     doc = load_manifest(folder)
     found: list[Sample] = []
-    for path in shards(folder):
+    # the shards the manifest counts: a run still adding shards adds them after its manifest
+    for seed in sorted(int(s) for s in doc["shards"]):
+        path = shard_path(folder, seed)
         header, part = positions_file.read(path)
         if header["variant"] != doc["variant"]:
             raise ValueError(f"{path}: a {header['variant']} shard in a {doc['variant']} data set")
