@@ -49,8 +49,10 @@ def test_same_nodes_scores_and_lines_as_the_python_search(rules: Rules) -> None:
         assert native and summary(native) == summary(pure), (rules.name, board.fen(), limits)
 
 
-@pytest.mark.parametrize("options", [SearchOptions(threats=True, lmr=2, sacs=False, probcut=0),
-                                     SearchOptions(lmr=0, probcut=25)], ids=str)
+@pytest.mark.parametrize("options", [
+    SearchOptions(threats=True, lmr=2, sacs=False, probcut=0),
+    SearchOptions(lmr=3, history=1, probcut_nested=False, probcut_captures=True),
+    SearchOptions(lmr=1, sacs=True, probcut=25)], ids=str)
 @pytest.mark.parametrize("variant", ["international", "frisian", "czech-traditional", "canadian"])
 def test_same_nodes_with_other_search_options(variant: str, options: SearchOptions) -> None:
     rules = Board(variant).rules
@@ -106,7 +108,7 @@ def low_level_search(hash_mb: int = 8) -> Any:
     rules = Board().rules
     search = _kernel.Search(kernel.native_object(rules), native_evaluator(rules), (1, 50, 0, 0), hash_mb)
     white, black = rules.start_bitboards
-    search.start((white, black, 0, 0), [], 0, 0, None, 1, (0, 1, 1, 10), 0, 0.0, False)
+    search.start((white, black, 0, 0), [], 0, 0, None, 1, SearchOptions().as_tuple(), 0, 0.0, False)
     return search
 
 
@@ -178,7 +180,7 @@ def test_bad_calls_raise() -> None:
     white, black = rules.start_bitboards
     root = (white, black, 0, 0, 0)
     good = dict(root=root, history=[], reversible=0, endgame_remaining=0, root_moves=None, multipv=1,
-                options=(0, 1, 1, 10), node_limit=0, seconds=0.0, keep_tt=False)
+                options=SearchOptions().as_tuple(), node_limit=0, seconds=0.0, keep_tt=False)
     assert search.next(3) is None  # nothing started: nothing to report
     assert search.start(**good) == 9
     assert search.next(1)[0] == 1
@@ -194,7 +196,7 @@ def test_bad_calls_raise() -> None:
         (dict(root_moves=[]), ValueError),
         (dict(root_moves=[(1, 2, 0)]), TypeError),
         (dict(multipv=0), ValueError),
-        (dict(options=(0, 3, 1, 10)), ValueError),
+        (dict(options=(0, 4, 1, 10, 0, 1, 0)), ValueError),
         (dict(options=(0, 1)), TypeError),
         (dict(node_limit=-1), ValueError),
         (dict(seconds=-1.0), ValueError),

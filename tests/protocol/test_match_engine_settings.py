@@ -1,5 +1,6 @@
-"""The built-in engine's match settings: ``book=on|off`` and ``weights=FILE`` (a candidate
-evaluation), on the command line, in the engine the match starts, and their errors."""
+"""The built-in engine's match settings: ``book=on|off``, ``weights=FILE`` (a candidate
+evaluation) and ``search.NAME=VALUE`` (a candidate search), on the command line, in the engine
+the match starts, and their errors."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from damier.core.variants import get_variant
 from damier.engine import weightfile
 from damier.engine.engine import Engine
 from damier.engine.evaluate import weights_for
+from damier.engine.search import SearchOptions
 from damier.engine.timecontrol import Limit
 from damier.protocol.errors import MatchError
 from damier.protocol.match.players import EngineSpec
@@ -122,3 +124,30 @@ def test_a_missing_engine_program_stops_the_match_before_it_starts(
         replace(EngineSpec.parse("./engine hub"), cwd=str(tmp_path)).check_command()
     program.chmod(0o755)
     replace(EngineSpec.parse("./engine hub"), cwd=str(tmp_path)).check_command()  # found now
+
+
+def test_search_switches_select_a_candidate_search() -> None:
+    short = EngineSpec.parse("damier:name=cand,search.lmr=2,search.threats=on")
+    assert short.search == SearchOptions(lmr=2, threats=True)
+    long = EngineSpec.from_settings(["proto=builtin", "search.probcut=0", "name=cand"])
+    assert long.search == SearchOptions(probcut=0) and EngineSpec.parse("damier").search is None
+    engine = long.start("international")
+    for _ in range(2):   # a new game keeps them, and the searcher has them
+        inner = engine.engine  # type: ignore[attr-defined]
+        assert inner._searcher(inner.rules).options == SearchOptions(probcut=0)
+        engine.new_game()
+    board = Board()
+    nodes = {opt: Engine(search=SearchOptions(lmr=opt), egdb=False).analyse(board, Limit(depth=8))[0].nodes
+             for opt in (0, 1)}
+    assert nodes[0] > nodes[1]   # the switch reaches the search: no reductions, more nodes
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("damier:search.depth=3", "unknown search option 'depth'"),
+    ("damier:search.lmr=two", "lmr must be a whole number"),
+    ("damier:search.sacs=maybe", "sacs must be on or off"),
+    ("name=x cmd=scan search.lmr=1", "for the built-in engine"),
+])
+def test_bad_search_switches_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(MatchError, match=message):
+        EngineSpec.parse(spec)

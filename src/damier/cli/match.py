@@ -39,12 +39,12 @@ from damier.protocol.pdnout import game_pdn
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("match", help="play an engine match (Elo, SPRT, process pool or Dask)")
     p.add_argument("engines", metavar="ENGINE", nargs="*",
-                   help="short spec: damier[:level=N,book=off,weights=FILE] or a Hub-2 command "
+                   help="short spec: damier[:level=N,book=off,weights=FILE,search.NAME=V] or a Hub-2 command "
                         "line (two in all, counting --engine)")
     p.add_argument("--engine", dest="engine_settings", action="append", nargs="+", default=[],
                    metavar="NAME=VALUE",
                    help="an engine as settings: name=… cmd=… dir=… proto=builtin|hub|hub1|dxp "
-                        "level=N book=on|off weights=FILE host=HOST:PORT timeout=S "
+                        "level=N book=on|off weights=FILE search.NAME=V host=HOST:PORT timeout=S "
                         "option.NAME=VALUE (repeatable)")
     add_variant_argument(p)
     p.add_argument("--games", type=bounded_int(1, 10_000_000), default=10,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from damier.core.movegen import FastMove, generator
@@ -55,6 +55,8 @@ AUX_KEY, AUX_KEY_HIGH = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
 """Multipliers of the low and the high 64 bits of ``Position.aux`` in its share of the key."""
 HISTORY_STRIDE = 256
 """Rows of the history table (bit positions of the padded layouts stay below 256)."""
+HISTORY_ONE = 4096
+"""A success rate of one (``SearchOptions.history`` 1)."""
 _EMPTY: tuple[FastMove, ...] = ()
 
 TTEntry = tuple[int, int, int, FastMove | None]
@@ -74,13 +76,68 @@ class SearchOptions:
     threats: bool = False
     """Extend a quiet horizon where the opponent threatens to capture by one ply (off: no
     gain in matches, see docs/engine.md)."""
-    lmr: int = 1
-    """Late-move reductions: 0 none, 1 moderate, 2 aggressive."""
-    sacs: bool = True
-    """Never reduce a move that offers a capture (shots start that way)."""
+    lmr: int = 3
+    """Late-move reductions: 0 none, 1 moderate, 2 aggressive, 3 by node type (non-PV nodes
+    reduce every quiet move after the first by a ply, from the seventh by two; PV nodes from
+    the fourth move by one). 3 gated against 1 (with ``sacs`` off): see docs/engine.md."""
+    sacs: bool = False
+    """Never reduce a move that offers a capture (shots start that way; off: they are
+    reduced like the others, which searches about two plies deeper for the same nodes)."""
     probcut: int = 10
     """Prune a quiet non-PV node of depth >= 3 when a search to 2/5 of its depth beats beta
     by this many centi-men per ply of depth (0: off)."""
+    history: int = 0
+    """Move-ordering history: 0 credits ``depth * depth`` to a quiet move that fails high;
+    1 keeps a success rate per move (out of :data:`HISTORY_ONE`: a node's best quiet move
+    goes 1/64 of the way towards one, the moves searched before it towards zero)."""
+    probcut_nested: bool = True
+    """ProbCut also inside the shallow search of a ProbCut."""
+    probcut_captures: bool = False
+    """ProbCut also at nodes where the side to move must capture."""
+
+    def as_tuple(self) -> tuple[int, ...]:
+        """The switches as whole numbers, in the order of the C search's options.
+
+        >>> SearchOptions().as_tuple()
+        (0, 3, 0, 10, 0, 1, 0)
+        """
+        return tuple(int(getattr(self, f.name)) for f in fields(self))
+
+    def with_setting(self, name: str, value: str) -> SearchOptions:
+        """These options with the switch ``name`` set from the text ``value`` (a whole
+        number, or on/off for a yes-no switch); ``ValueError`` saying which is wrong.
+        Engine matches select a candidate search this way (``damier:search.lmr=2``).
+
+        >>> SearchOptions().with_setting("lmr", "2").lmr
+        2
+        >>> SearchOptions().with_setting("threats", "on").threats
+        True
+        >>> SearchOptions().with_setting("depth", "3")
+        Traceback (most recent call last):
+        ValueError: unknown search option 'depth' (threats, lmr, sacs, probcut)
+        """
+        kinds = {f.name: f.type for f in fields(self)}
+        if name not in kinds:
+            raise ValueError(f"unknown search option {name!r} ({', '.join(kinds)})")
+        text = value.strip().lower()
+        setting: dict[str, bool | int] = {}
+        if kinds[name] in (bool, "bool"):
+            if text not in _SWITCH:
+                raise ValueError(f"search option {name} must be on or off, not {value[:20]!r}")
+            setting[name] = _SWITCH[text]
+        else:
+            top = _HIGHEST.get(name, 1000)
+            if not (text.isascii() and text.isdigit()) or int(text) > top:
+                raise ValueError(f"search option {name} must be a whole number 0-{top}, "
+                                 f"not {value[:20]!r}")
+            setting[name] = int(text)
+        return replace(self, **setting)  # type: ignore[arg-type]
+
+
+_HIGHEST = {"lmr": 3, "history": 1}
+"""The largest value of a numeric switch (else 1000)."""
+_SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
+           "1": True, "0": False}
 
 
 @dataclass(frozen=True)
@@ -172,7 +229,9 @@ class Tree:
         self.zobrist, self.z_side = zobrist
         self.options = options
         self.threats, self.probcut = options.threats, options.probcut
-        self.lmr_first, self.lmr_more = (3, 8) if options.lmr < 2 else (2, 5)
+        self.in_probcut = 0
+        """ProbCut searches under way on the path."""
+        self.lmr_first, self.lmr_more = (2, 5) if options.lmr == 2 else (3, 8)
         view = TreeRules.of(rules)
         self.stateful = view.stateful
         self.breakthrough = view.breakthrough
@@ -182,7 +241,7 @@ class Tree:
         self.keys: list[int] = []
         self.endgame_ply = 0
         self.root_pieces = 0
-        self.history = [0] * (HISTORY_STRIDE * HISTORY_STRIDE)
+        self.history = [HISTORY_ONE // 2 if options.history else 0] * (HISTORY_STRIDE * HISTORY_STRIDE)
         self.killers: list[list[FastMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.pvt: list[tuple[FastMove, ...]] = [_EMPTY] * (MAX_PLY + 2)
         self.nodes = 0
@@ -360,13 +419,18 @@ class Tree:
         if not n:
             return self.terminal(ply)
         capture = moves[0][2] != 0
-        if (self.probcut and not pvnode and depth >= 3 and not capture and n > 1
-                and -WIN_BOUND < beta < WIN_BOUND):
+        if (self.probcut and not pvnode and depth >= 3 and (not capture or self.options.probcut_captures)
+                and n > 1 and -WIN_BOUND < beta < WIN_BOUND
+                and (self.options.probcut_nested or not self.in_probcut)):
             # a shallow search that beats beta by a margin predicts that the full search
             # fails high too: return without searching the moves in full
             margin = self.probcut * depth
             raised = beta + margin
-            v = self.pvs(raised - 1, raised, depth * 2 // 5, ply, w, b, k, t, aux, key, rev)
+            self.in_probcut += 1
+            try:
+                v = self.pvs(raised - 1, raised, depth * 2 // 5, ply, w, b, k, t, aux, key, rev)
+            finally:
+                self.in_probcut -= 1
             if v >= raised:
                 return v - margin
         if n > 1:
@@ -409,11 +473,13 @@ class Tree:
         k1, k2 = self.killers[ply] if len(moves) > 1 else (None, None)
         best = -INF
         bestm: FastMove | None = None
+        best_i = -1
         a0 = alpha
         nt = 1 - t
         keys = self.keys
         keys.append(key)
         pvs = self.pvs
+        scan_like = self.options.lmr == 3
         for i, m in enumerate(moves):
             nw, nb, nk, naux, nkey = self.child(m, w, b, k, t, aux, key)
             nrev = rev + 1 if (m[0] & k and not m[2]) else 0
@@ -421,9 +487,10 @@ class Tree:
                 s = -pvs(-beta, -alpha, nd, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
             else:
                 red = 0
-                if (nd >= 2 and i >= self.lmr_first and not capture and m != k1 and m != k2
+                if (nd >= 2 and i >= (1 if scan_like and beta - a0 == 1 else self.lmr_first)
+                        and not capture and m != k1 and m != k2
                         and not (m[4] and (same_move(m, k1) or same_move(m, k2)))):
-                    red = self.reduction(i, m, nd, k, nw, nb, nk, nt)
+                    red = self.reduction(i, m, nd, k, nw, nb, nk, nt, beta - a0 > 1)
                 s = -pvs(-alpha - 1, -alpha, nd - red, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
                 if s > alpha and red:
                     s = -pvs(-alpha - 1, -alpha, nd, ply + 1, nw, nb, nk, nt, naux, nkey, nrev)
@@ -432,6 +499,7 @@ class Tree:
             if s > best:
                 best = s
                 bestm = m
+                best_i = i
                 if s > alpha:
                     alpha = s
                     self.pvt[ply] = (m,) + self.pvt[ply + 1]
@@ -440,8 +508,20 @@ class Tree:
                             self.remember_cutoff(m, ply, depth, k1)
                         break
         keys.pop()
+        if self.options.history and not capture and best > a0:
+            self.success(moves, best_i)
         self.store(key, depth, best, a0, beta, ply, bestm)
         return best
+
+    def success(self, moves: list[FastMove], best_i: int) -> None:
+        """Success rates (``SearchOptions.history`` 1): the best move's rises 1/64 of the way
+        towards :data:`HISTORY_ONE`, those of the moves searched before it fall by 1/64."""
+        history = self.history
+        for j in range(best_i + 1):
+            m = moves[j]
+            at = m[0].bit_length() * HISTORY_STRIDE + m[1].bit_length()
+            h = history[at]
+            history[at] = h + ((HISTORY_ONE - h) >> 6) if j == best_i else h - (h >> 6)
 
     def child(self, m: FastMove, w: int, b: int, k: int, t: int, aux: int,
               key: int) -> tuple[int, int, int, int, int]:
@@ -470,7 +550,7 @@ class Tree:
         return w & ~rem, b ^ frm ^ to, (k & ~rem) ^ m[3], 0, nkey
 
     def reduction(self, i: int, m: FastMove, nd: int, k: int, nw: int, nb: int, nk: int,
-                  nt: int) -> int:
+                  nt: int, pvnode: bool) -> int:
         """Plies by which the ``i``-th quiet move (not TT, killer) is reduced: none for a
         crowning move or (``sacs``) a move that offers a capture."""
         lmr = self.options.lmr
@@ -478,6 +558,8 @@ class Tree:
             return 0
         if self.options.sacs and self.has_capture(nw, nb, nk, nt):
             return 0
+        if lmr == 3:
+            return 2 if not pvnode and i >= 6 else 1
         red = 1 if (i < self.lmr_more or nd < 4) else 2
         if lmr > 1 and nd >= 6 and i >= 2 * self.lmr_more:
             red = 3
@@ -489,7 +571,8 @@ class Tree:
         if m != k1 and not (m[4] and same_move(m, k1)):
             killers[1] = k1
             killers[0] = m
-        self.history[m[0].bit_length() * HISTORY_STRIDE + m[1].bit_length()] += depth * depth
+        if not self.options.history:
+            self.history[m[0].bit_length() * HISTORY_STRIDE + m[1].bit_length()] += depth * depth
 
     def store(self, key: int, depth: int, best: int, alpha: int, beta: int, ply: int,
               move: FastMove | None) -> None:

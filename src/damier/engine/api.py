@@ -42,6 +42,7 @@ from damier.core.board import Board
 from damier.core.rules import Rules
 from damier.engine.engine import Engine, Info, PlayResult
 from damier.engine.evaluate import Weights
+from damier.engine.search import SearchOptions
 from damier.engine.timecontrol import Limit
 
 
@@ -79,16 +80,16 @@ class EngineLike(Protocol):
 
 class BuiltinEngine:
     """damier's own engine behind :class:`EngineLike` (``analyse`` streams like
-    :meth:`Engine.iterate <damier.engine.engine.Engine.iterate>`); ``book`` and ``weights``
-    are :class:`~damier.engine.engine.Engine`'s (a new game keeps them)."""
+    :meth:`Engine.iterate <damier.engine.engine.Engine.iterate>`); ``book``, ``weights`` and
+    ``search`` are :class:`~damier.engine.engine.Engine`'s (a new game keeps them)."""
 
     def __init__(
         self, variant: str | Rules = "international", level: int = 10, name: str | None = None,
         hash_mb: int = 32, seed: int | None = None, book: bool = True,
-        weights: Weights | None = None,
+        weights: Weights | None = None, search: SearchOptions | None = None,
     ) -> None:
         self._make = partial(Engine, variant, level=level, hash_mb=hash_mb, seed=seed,
-                             book=book, weights=weights)
+                             book=book, weights=weights, search=search)
         self.engine = self._make()
         self._name = name or f"damier-{level}"
 

@@ -37,7 +37,15 @@ from damier.engine.egdb.values import TableValue
 from damier.engine.evaluate import Weights
 from damier.engine.levels import choose, level
 from damier.engine.native import AnySearcher, make_searcher
-from damier.engine.search import WIN, WIN_BOUND, Iteration, ProgressFn, RootState, SearchLimits
+from damier.engine.search import (
+    WIN,
+    WIN_BOUND,
+    Iteration,
+    ProgressFn,
+    RootState,
+    SearchLimits,
+    SearchOptions,
+)
 from damier.engine.timecontrol import Limit, allocate, settled
 
 BOOK_LEVEL = 6
@@ -99,8 +107,9 @@ class Engine:
     endgame databases found (:mod:`damier.engine.egdb`) in the search; ``book`` plays the
     variant's opening book (:mod:`damier.engine.book`) at levels :data:`BOOK_LEVEL` and up
     (``play`` only: analysis always searches); ``weights`` replaces the variant's evaluation
-    weights (e.g. a candidate read from a file, see :func:`~damier.engine.evaluate.weights_from_file`).
-    Searches limited by
+    weights (e.g. a candidate read from a file, see :func:`~damier.engine.evaluate.weights_from_file`);
+    ``search`` replaces the search switches (:class:`~damier.engine.search.SearchOptions`: a
+    candidate search in a match against the default one). Searches limited by
     depth or nodes start from an empty table, so they are reproducible (same nodes, same
     result); timed searches keep the table from one move to the next.
     """
@@ -114,9 +123,11 @@ class Engine:
         egdb: bool = True,
         book: bool | OpeningBook = True,
         weights: Weights | None = None,
+        search: SearchOptions | None = None,
     ) -> None:
         self.rules = get_variant(variant)
         self.weights = weights
+        self.search_options = search or SearchOptions()
         self.egdb = egdb
         self.book = (OpeningBook.default(self.rules) if book is True else book) or None
         self.level = level
@@ -146,6 +157,7 @@ class Engine:
             s.use_egdb(shared_database(rules) if self.egdb else None)
             if self.weights is not None and rules is self.rules:
                 s.use_weights(self.weights)
+            s.options = self.search_options
             self._searchers[rules.name] = s
         return s
 

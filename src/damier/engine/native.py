@@ -148,7 +148,7 @@ class NativeSearcher:
             root_moves = [(m[0], m[1], m[2], m[5]) for m in limits.root_moves]
         self._search.start(tuple(root.position), [tuple(p) for p in root.history], root.reversible,
                            root.endgame_remaining, root_moves, limits.multipv,
-                           (int(opt.threats), opt.lmr, int(opt.sacs), opt.probcut), limits.nodes,
+                           opt.as_tuple(), limits.nodes,
                            seconds, limits.keep_tt)
         max_depth = max(1, min(limits.max_depth, MAX_PLY - 10))
         while True:

@@ -75,8 +75,9 @@ int dk_search_start(dk_search *s, const dk_search_setup *setup, const dk_search_
         return -1;
     }
     s->opt = *opt;
-    s->lmr_first = opt->lmr < 2 ? 3 : 2;
-    s->lmr_more = opt->lmr < 2 ? 8 : 5;
+    s->in_probcut = 0;
+    s->lmr_first = opt->lmr == 2 ? 2 : 3;
+    s->lmr_more = opt->lmr == 2 ? 5 : 8;
     s->endgame_ply = setup->endgame_remaining > 0 ? setup->endgame_remaining : 0;
     s->node_limit = setup->node_limit > 0 ? setup->node_limit : 0;
     s->started = dk_search_now();
@@ -84,7 +85,8 @@ int dk_search_start(dk_search *s, const dk_search_setup *setup, const dk_search_
     s->next_report = s->started + s->report_every;
     if (!setup->keep_tt)
         dk_tt_clear(&s->tt);
-    memset(s->history, 0, sizeof s->history);
+    for (size_t i = 0; i < sizeof s->history / sizeof s->history[0]; i++)
+        s->history[i] = opt->history ? DK_HISTORY_ONE / 2 : 0;
     int ok = s->k->wide ? dk_search_start128(s, setup) : dk_search_start64(s, setup);
     if (ok < 0)
         return s->overflow ? -2 : -1;

@@ -45,6 +45,9 @@ typedef struct dk_search_options {
     int lmr;       /* late-move reductions: 0 none, 1 moderate, 2 aggressive */
     int sacs;      /* never reduce a move that offers a capture */
     int probcut;   /* centi-men per ply of the ProbCut margin (0: off) */
+    int history;   /* 0: history credits depth^2 to a cutoff; 1: a success rate per move */
+    int probcut_nested;   /* ProbCut also inside the shallow search of a ProbCut */
+    int probcut_captures; /* ProbCut also at nodes where the side to move must capture */
 } dk_search_options;
 
 /* Draw rules of the variant and goal, as the search uses them. */

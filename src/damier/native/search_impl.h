@@ -302,13 +302,16 @@ static void FN(order)(dk_search *s, DK_MOVE *moves, int n, uint32_t ttm, int ply
     }
 }
 
-static int FN(reduction)(dk_search *s, int i, const DK_MOVE *m, int nd, BB kings, const DK_POS *c)
+static int FN(reduction)(dk_search *s, int i, const DK_MOVE *m, int nd, BB kings, const DK_POS *c,
+                         int pvnode)
 {
     int lmr = s->opt.lmr;
     if (!lmr || (m->kings_xor && !(m->frm & kings)))
         return 0;
     if (s->opt.sacs && FN(dk_has_capture)(s->k, c))
         return 0;
+    if (lmr == 3)
+        return (!pvnode && i >= 6) ? 2 : 1;
     int red = (i < s->lmr_more || nd < 4) ? 1 : 2;
     if (lmr > 1 && nd >= 6 && i >= 2 * s->lmr_more)
         red = 3;
@@ -328,6 +331,17 @@ static void FN(store)(dk_search *s, uint64_t key, int depth, int best, int alpha
 static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const DK_POS *p, uint64_t key,
                    int rev, int sp);
 
+/* History as success rates (the `history` option): each quiet move's rate, out of
+ * DK_HISTORY_ONE, moves 1/64 of the way towards one when it is a node's best move and
+ * towards zero when it was searched before the best one. */
+static void FN(success)(dk_search *s, const DK_MOVE *moves, int best_i)
+{
+    for (int j = 0; j <= best_i; j++) {
+        int64_t *h = &s->history[FN(sq)(s, moves[j].frm) * DK_MAX_SQUARES + FN(sq)(s, moves[j].to)];
+        *h += j == best_i ? (DK_HISTORY_ONE - *h) >> 6 : -(*h >> 6);
+    }
+}
+
 /* Search the ordered moves of a node (PVS, reductions), remember a cutoff, store the entry. */
 static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alpha, int beta, int depth,
                       int nd, int ply, const DK_POS *p, uint64_t key, int rev, int sp)
@@ -338,7 +352,7 @@ static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alph
         k1 = w->killer[ply][0];
         k2 = w->killer[ply][1];
     }
-    int best = -DK_INF, a0 = alpha, nsp = sp + n;
+    int best = -DK_INF, a0 = alpha, nsp = sp + n, best_i = -1;
     uint32_t bestm = 0;
     s->keys[s->n_keys++] = key;
     for (int i = 0; i < n; i++) {
@@ -352,9 +366,10 @@ static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alph
         if (i == 0) {
             v = -FN(pvs)(s, -beta, -alpha, nd, ply + 1, &c, ckey, nrev, nsp);
         } else {
-            int red = 0;
-            if (nd >= 2 && i >= s->lmr_first && !capture && !FN(same)(m, &k1) && !FN(same)(m, &k2))
-                red = FN(reduction)(s, i, m, nd, p->kings, &c);
+            int red = 0, pvnode = beta - a0 > 1;
+            int first = (s->opt.lmr == 3 && !pvnode) ? 1 : s->lmr_first;
+            if (nd >= 2 && i >= first && !capture && !FN(same)(m, &k1) && !FN(same)(m, &k2))
+                red = FN(reduction)(s, i, m, nd, p->kings, &c, pvnode);
             v = -FN(pvs)(s, -alpha - 1, -alpha, nd - red, ply + 1, &c, ckey, nrev, nsp);
             if (!s->stopped && v > alpha && red)
                 v = -FN(pvs)(s, -alpha - 1, -alpha, nd, ply + 1, &c, ckey, nrev, nsp);
@@ -366,6 +381,7 @@ static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alph
         if (v > best) {
             best = v;
             bestm = (uint32_t)s->index[sp + i] + 1;
+            best_i = i;
             if (v > alpha) {
                 alpha = v;
                 FN(pv_set)(s, ply, m);
@@ -375,7 +391,8 @@ static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alph
                             w->killer[ply][1] = k1;
                             w->killer[ply][0] = *m;
                         }
-                        s->history[FN(sq)(s, m->frm) * DK_MAX_SQUARES + FN(sq)(s, m->to)] += depth * depth;
+                        if (!s->opt.history)
+                            s->history[FN(sq)(s, m->frm) * DK_MAX_SQUARES + FN(sq)(s, m->to)] += depth * depth;
                     }
                     break;
                 }
@@ -383,6 +400,8 @@ static int FN(expand)(dk_search *s, DK_MOVE *moves, int n, int capture, int alph
         }
     }
     s->n_keys--;
+    if (s->opt.history && !capture && best > a0)
+        FN(success)(s, moves, best_i);
     FN(store)(s, key, depth, best, a0, beta, ply, bestm);
     return best;
 }
@@ -454,12 +473,14 @@ static int FN(pvs)(dk_search *s, int alpha, int beta, int depth, int ply, const 
         return n < 0 ? 0 : FN(terminal)(s, ply);
     DK_MOVE *moves = &w->stack[sp];
     int capture = moves[0].remove != 0;
-    if (s->opt.probcut && !pvnode && depth >= 3 && !capture && n > 1 && -DK_WIN_BOUND < beta
-        && beta < DK_WIN_BOUND) {
+    if (s->opt.probcut && !pvnode && depth >= 3 && (!capture || s->opt.probcut_captures) && n > 1
+        && -DK_WIN_BOUND < beta && beta < DK_WIN_BOUND && (s->opt.probcut_nested || !s->in_probcut)) {
         /* a shallow search that beats beta by a margin predicts that the full search fails
          * high too */
         int margin = s->opt.probcut * depth, raised = beta + margin;
+        s->in_probcut++;
         int v = FN(pvs)(s, raised - 1, raised, depth * 2 / 5, ply, p, key, rev, sp + n);
+        s->in_probcut--;
         if (s->stopped)
             return 0;
         if (v >= raised)

@@ -8,6 +8,7 @@
 #include "search.h"
 
 #define DK_MOVE_STACK (64 * 1024) /* moves of the lists on the path of the search */
+#define DK_HISTORY_ONE 4096       /* a success rate of one (the `history` option) */
 
 struct dk_search {
     const dk_kernel *k;
@@ -17,6 +18,7 @@ struct dk_search {
     int stateful;               /* moves depend on aux (huffing, the Frisian king limit) */
     dk_search_options opt;
     int lmr_first, lmr_more;
+    int in_probcut;             /* ProbCut searches under way on the path */
     /* the search under way */
     int endgame_ply, root_pieces, multipv, n_root, depth, prev_score, finished;
     int64_t nodes, next_check, node_limit;

@@ -156,13 +156,17 @@ static PyObject *Search_start(SearchObject *self, PyObject *args, PyObject *kwds
     dk_wpos *hist = NULL;
     dk_wmove *moves = NULL;
     PyObject *result = NULL;
-    long o[4];
-    if (!PyTuple_Check(options) || PyTuple_GET_SIZE(options) != 4) {
-        PyErr_SetString(PyExc_TypeError, "options must be (threats, lmr, sacs, probcut)");
+    /* the largest value of each option, in the order of dk_search_options */
+    static const long top[] = {1, 3, 1, 1000, 1, 1, 1};
+    enum { N_OPTIONS = sizeof top / sizeof top[0] };
+    long o[N_OPTIONS];
+    if (!PyTuple_Check(options) || PyTuple_GET_SIZE(options) != N_OPTIONS) {
+        PyErr_SetString(PyExc_TypeError, "options must be (threats, lmr, sacs, probcut, history, "
+                                          "probcut_nested, probcut_captures)");
         goto done;
     }
-    for (int i = 0; i < 4; i++)
-        if (dk_int_from(PyTuple_GET_ITEM(options, i), 0, i == 3 ? 1000 : 2, &o[i], "a search option") < 0)
+    for (int i = 0; i < N_OPTIONS; i++)
+        if (dk_int_from(PyTuple_GET_ITEM(options, i), 0, top[i], &o[i], "a search option") < 0)
             goto done;
     if (reversible < 0 || endgame < 0 || multipv < 1 || node_limit < 0 || !(seconds >= 0)) {
         PyErr_SetString(PyExc_ValueError, "reversible, endgame_remaining, node_limit and seconds must not be "
@@ -193,7 +197,7 @@ static PyObject *Search_start(SearchObject *self, PyObject *args, PyObject *kwds
     setup.node_limit = node_limit;
     setup.seconds = seconds;
     setup.keep_tt = keep_tt;
-    opt = (dk_search_options){(int)o[0], (int)o[1], (int)o[2], (int)o[3]};
+    opt = (dk_search_options){(int)o[0], (int)o[1], (int)o[2], (int)o[3], (int)o[4], (int)o[5], (int)o[6]};
     int started = dk_search_start(self->search, &setup, &opt);
     if (started < 0)
         PyErr_SetString(started == -2 ? CapacityError : PyExc_ValueError, dk_search_error(self->search));

@@ -7,12 +7,14 @@ plays. Specs are written on the command line in two ways:
 
 * short: ``damier`` or ``damier:level=N`` (``damier:N``; ``name=X`` renames it,
   ``book=off`` plays without the opening book, ``weights=PATH`` evaluates with the weights
-  file at ``PATH``, e.g. a candidate of ``damier train fit``; settings separated by commas)
+  file at ``PATH``, e.g. a candidate of ``damier train fit``, ``search.NAME=VALUE`` sets a
+  switch of :class:`~damier.engine.search.SearchOptions`, e.g. a candidate search; settings
+  separated by commas)
   — damier's engine in-process; ``hub:COMMAND`` or any other text — a command line that starts a Hub-2
   engine (``"damier hub --level 3"``);
 * cutechess-style settings (:meth:`EngineSpec.from_settings`): ``name=scan cmd="./scan hub"
   dir=/opt/scan proto=hub1 option.book=false``, with ``proto`` one of ``builtin`` (``level=N``,
-  ``book=on|off``, ``weights=PATH``),
+  ``book=on|off``, ``weights=PATH``, ``search.NAME=VALUE``),
   ``hub``, ``hub1``, ``dxp`` (``cmd`` started as a follower — ``{port}`` in it is replaced by a
   free loopback port — and/or ``host=HOST:PORT`` to connect to), ``option.NAME=VALUE`` for
   Hub parameters. The Hub ``variant`` parameter is set to the match's variant.
@@ -42,6 +44,7 @@ from damier.core.move import Move
 from damier.core.variants import get_variant
 from damier.engine.api import BuiltinEngine, EngineLike
 from damier.engine.evaluate import Weights, weights_from_file
+from damier.engine.search import SearchOptions
 from damier.engine.timecontrol import Limit
 from damier.protocol.errors import MatchError
 
@@ -216,6 +219,8 @@ class EngineSpec:
     """The built-in engine plays from its opening book."""
     weights: str | None = None
     """The built-in engine's evaluation weights file (``None``: the variant's own)."""
+    search: SearchOptions | None = None
+    """The built-in engine's search switches (``None``: the defaults)."""
 
     @property
     def label(self) -> str:
@@ -244,7 +249,7 @@ class EngineSpec:
 
     @classmethod
     def _builtin(cls, text: str, items: Iterable[str]) -> EngineSpec:
-        level, name, book, weights = 10, "", True, None
+        level, name, book, weights, search = 10, "", True, None, None
         for item in items:
             key, eq, value = item.partition("=")
             if not eq:
@@ -262,10 +267,16 @@ class EngineSpec:
                 book = SWITCH[value.lower()]
             elif key == "weights":
                 weights = _weights_path(value, text)
+            elif key.startswith("search."):
+                try:
+                    search = (search or SearchOptions()).with_setting(key[7:], value)
+                except ValueError as e:
+                    raise MatchError(f"engine {excerpt(text)}: {e}") from None
             else:
                 raise MatchError(f"engine {text!r}: unknown setting {key!r} (level, name, book, "
-                                 "weights)")
-        return cls("damier", name or f"damier-{level}", level, book=book, weights=weights)
+                                 "weights, search.NAME)")
+        return cls("damier", name or f"damier-{level}", level, book=book, weights=weights,
+                   search=search)
 
     def engine_weights(self, variant: str) -> Weights | None:
         """The built-in engine's weights for ``variant`` (``None``: its own);
@@ -310,11 +321,12 @@ class EngineSpec:
                 if not key[7:]:
                     raise MatchError(f"engine {text!r}: option without a name")
                 options.append((key[7:], value))
-            elif key in SETTINGS:
+            elif key in SETTINGS or key.startswith("search."):
                 values[key] = value
             else:
                 raise MatchError(f"engine {text!r}: unknown setting {key!r} (name, cmd, dir, "
-                                 "proto, level, book, weights, host, timeout, option.NAME)")
+                                 "proto, level, book, weights, search.NAME, host, timeout, "
+                                 "option.NAME)")
         proto = values.get("proto", "builtin" if "cmd" not in values and "host" not in values
                             else "hub")
         kind = KINDS.get(proto)
@@ -330,14 +342,16 @@ class EngineSpec:
             if not timeout > 0:
                 raise MatchError(f"engine {text!r}: timeout must be a positive number of seconds")
         if kind == "damier":
-            spec = cls._builtin(text, [f"{k}={values[k]}" for k in BUILTIN_SETTINGS if k in values])
+            spec = cls._builtin(text, [f"{k}={v}" for k, v in values.items()
+                                       if k in BUILTIN_SETTINGS or k.startswith("search.")])
             if options or "cmd" in values or "dir" in values:
                 raise MatchError(f"engine {text!r}: the built-in engine takes level=, name=, "
-                                 "book= and weights= only")
+                                 "book=, weights= and search.NAME= only")
             return spec
-        if "book" in values or "weights" in values:
-            raise MatchError(f"engine {text!r}: book= and weights= are for the built-in engine "
-                             "(an external engine's own settings are option.NAME=VALUE)")
+        if "book" in values or "weights" in values or any(k.startswith("search.") for k in values):
+            raise MatchError(f"engine {text!r}: book=, weights= and search.NAME= are for the "
+                             "built-in engine (an external engine's own settings are "
+                             "option.NAME=VALUE)")
         command = tuple(_split(values.get("cmd", "")))
         if kind in ("hub", "hub1") and not command:
             raise MatchError(f"engine {text!r}: a Hub engine needs cmd=")
@@ -362,7 +376,7 @@ class EngineSpec:
         """The engine, started and ready to play ``variant``."""
         if self.kind == "damier":
             return BuiltinEngine(variant, self.level, self.name or None, book=self.book,
-                                 weights=self.engine_weights(variant))
+                                 weights=self.engine_weights(variant), search=self.search)
         if self.kind in ("hub", "hub1"):
             from damier.protocol.hub.engine import HubEngine
 
@@ -391,7 +405,7 @@ SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "
 
 def _is_setting(word: str) -> bool:
     key = word.partition("=")[0]
-    return "=" in word and (key in SETTINGS or key.startswith("option."))
+    return "=" in word and (key in SETTINGS or key.startswith(("option.", "search.")))
 
 
 def _weights_path(value: str, text: str) -> str:
