@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import queue
 import socket
 import subprocess
@@ -135,14 +136,20 @@ def dxp(examples: int) -> Report:
         proc.wait(30)
 
 
+LONE_SURROGATES = st.tuples(st.text(max_size=4), st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF),
+                            st.text(max_size=4)).map("".join)
+"""Text with a lone surrogate, which JSON spells ``"\\ud800"`` (issue 24: 500s, and a game
+that could no longer be read once one was stored)."""
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-10**20, 10**20)
     # NaN and infinities have no JSON spelling, so a JSON body cannot carry them (the raw
     # bodies below send such text as it is)
     | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=20) | st.sampled_from(["32-28", "h14,30-26", "W:W1:B50", "5+3", "engine",
-                                               "offer", "9" * 5000, "[" * 50]),
-    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3),
+    | st.text(max_size=20) | LONE_SURROGATES
+    | st.sampled_from(["32-28", "h14,30-26", "W:W1:B50", "5+3", "engine", "offer", "9" * 5000,
+                       "[" * 50]),
+    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8) | LONE_SURROGATES, c,
+                                                        max_size=3),
     max_leaves=6,
 )
 NON_FINITE_BODIES = [b'{"move": NaN}', b'{"level": Infinity, "white": "engine"}',
@@ -183,8 +190,9 @@ def web(examples: int) -> Report:
     def check(case: tuple[str, str, dict[str, Any], bytes, str]) -> None:
         path, method, body, raw, ctype = case
         before = game()
-        if method == "json":
-            r = client.post(path, json=body)
+        if method == "json":  # (escaped: a lone surrogate cannot be written as UTF-8)
+            r = client.post(path, content=json.dumps(body).encode(),
+                            headers={"content-type": "application/json"})
         elif method == "raw":
             r = client.post(path, content=raw, headers={"content-type": ctype})
         else:
@@ -196,11 +204,13 @@ def web(examples: int) -> Report:
             after = game()
             assert (after["fen"], after["ply"], after["result"]) == \
                    (before["fen"], before["ply"], before["result"]), "a refused request changed the game"
+        exported = client.get("/api/games/1/pdn")
+        assert exported.status_code == 200, f"the game's PDN: {exported.status_code}"
         with client.websocket_connect("ws://127.0.0.1/ws/games/1") as ws:
             assert ws.receive_json()["type"] == "state"
             ws.send_bytes(raw) if raw[:1] == b"\0" else ws.send_text(repr(body)[:2000])
-            ws.send_json(body)
-            ws.send_json({**body, "type": "analyse"})  # its values as an analysis request
+            ws.send_text(json.dumps(body))
+            ws.send_text(json.dumps({**body, "type": "analyse"}))  # its values as an analysis request
             ws.send_json({"type": "analyse", "on": False})
             ws.send_json({"type": "ping"})
             while (msg := ws.receive_json()).get("type") != "pong":

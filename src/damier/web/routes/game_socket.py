@@ -40,7 +40,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from damier.core.board import Board
 from damier.core.errors import excerpt
 from damier.web.errors import WebError
-from damier.web.routes.request_limits import MAX_WS_MESSAGE, BadJson, parse_json_object, path_id
+from damier.web.routes.request_limits import (
+    MAX_WS_MESSAGE,
+    BadJson,
+    LoneSurrogate,
+    parse_json_object,
+    path_id,
+)
 from damier.web.services.engine_bridge import Thinker
 from damier.web.services.engine_registry import EngineRegistry
 from damier.web.services.engine_settings import BUILTIN
@@ -177,8 +183,7 @@ async def game_socket(ws: WebSocket) -> None:
             try:
                 msg = read_message(event)
             except BadJson as e:
-                await _offer_async(queue, {"type": "error", "status": 400, "code": "bad_message",
-                                           "error": f"messages must be JSON objects: {e}"})
+                await _offer_async(queue, bad_message(e))
                 continue
             kind = msg.get("type")
             if kind == "ping":
@@ -208,6 +213,14 @@ async def game_socket(ws: WebSocket) -> None:
         s.listeners.discard(queue)
         sender.cancel()
         await analysis.close()
+
+
+def bad_message(e: BadJson) -> dict[str, Any]:
+    """The error message answering a frame that is not a JSON object one can store."""
+    if isinstance(e, LoneSurrogate):
+        return {"type": "error", "status": 422, "code": "bad_text", "error": str(e)}
+    return {"type": "error", "status": 400, "code": "bad_message",
+            "error": f"messages must be JSON objects: {e}"}
 
 
 def read_message(event: Mapping[str, Any]) -> dict[str, Any]:

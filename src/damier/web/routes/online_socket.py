@@ -31,7 +31,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.web.errors import WebError
-from damier.web.routes.game_socket import read_message
+from damier.web.routes.game_socket import bad_message, read_message
 from damier.web.routes.online_api import holder_of
 from damier.web.routes.request_limits import BadJson, path_id
 from damier.web.services.game_session import Session
@@ -80,8 +80,7 @@ async def _receive_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]],
         try:
             msg = read_message(event)
         except BadJson as e:
-            queue.put_nowait({"type": "error", "status": 400, "code": "bad_message",
-                              "error": f"messages must be JSON objects: {e}"})
+            queue.put_nowait(bad_message(e))
             continue
         kind, seq = msg.get("type"), msg.get("seq")
         if kind == "ping":

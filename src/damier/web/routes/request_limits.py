@@ -25,6 +25,7 @@ from typing import Any
 
 from damier.core.errors import excerpt
 from damier.web.errors import WebError
+from damier.web.storable import lone_surrogate_at
 
 MAX_JSON = 64 * 1024
 """Largest JSON request body (bytes)."""
@@ -76,6 +77,11 @@ class BadJson(ValueError):
     """A body or message that is not a JSON object within the bounds; the text says why."""
 
 
+class LoneSurrogate(BadJson):
+    """A JSON object with a lone surrogate (``"\\ud800"``) in a string: it could be neither
+    stored nor sent back (see :mod:`damier.web.storable`); answered 422 ``bad_text``."""
+
+
 def parse_json_object(raw: bytes | str) -> dict[str, Any]:
     """The JSON object in ``raw``; :class:`BadJson` if it is not one or is nested too deep."""
     if _too_deep(raw):
@@ -88,6 +94,10 @@ def parse_json_object(raw: bytes | str) -> dict[str, Any]:
         raise BadJson(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep") from None
     if not isinstance(data, dict):
         raise BadJson("the JSON must be an object")
+    where = lone_surrogate_at(data)
+    if where is not None:
+        raise LoneSurrogate(f"{excerpt(where)} holds a lone surrogate (\\ud800-\\udfff, half of "
+                            "a UTF-16 pair), which cannot be stored")
     return data
 
 

@@ -14,7 +14,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from damier.web.errors import WebError
-from damier.web.routes.request_limits import MAX_JSON, BadJson, id_number, parse_json_object, path_id
+from damier.web.routes.request_limits import (
+    MAX_JSON,
+    BadJson,
+    LoneSurrogate,
+    id_number,
+    parse_json_object,
+    path_id,
+)
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session
 
@@ -54,6 +61,8 @@ async def read_json(request: Request, limit: int = MAX_JSON) -> dict[str, Any]:
         if len(raw) > MAX_JSON:  # a JSON import: parse it off the event loop
             return await asyncio.to_thread(parse_json_object, raw)
         return parse_json_object(raw)
+    except LoneSurrogate as e:
+        raise WebError(422, f"the body: {e}", "bad_text") from None
     except BadJson as e:
         status = 422 if "must be an object" in str(e) else 400
         raise WebError(status, f"the body: {e}") from None

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from damier.core.userdata import user_path
+from damier.web.storable import without_lone_surrogates
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -141,7 +142,7 @@ def _row_to_game(r: sqlite3.Row) -> GameRow:
         clock_white=r["clock_white"], clock_black=r["clock_black"],
         turn_started=r["turn_started"],
         ending=json.loads(r["ending"]) if r["ending"] else None,
-        draw_offer=r["draw_offer"], tags=json.loads(r["tags"] or "{}"),
+        draw_offer=r["draw_offer"], tags=without_lone_surrogates(json.loads(r["tags"] or "{}")),
         result=r["result"], reason=r["reason"], ply=r["ply"],
         created=r["created"], updated=r["updated"], engine=r["engine"],
     )
@@ -272,7 +273,7 @@ class Store:
         with self._lock:
             r = self._db.execute("SELECT tree FROM game_trees WHERE game_id = ?",
                                  (gid,)).fetchone()
-        return json.loads(r[0]) if r else None
+        return without_lone_surrogates(json.loads(r[0])) if r else None  # (older files)
 
     def has_tree(self, gid: int) -> bool:
         """Whether game ``gid`` has a stored tree."""
