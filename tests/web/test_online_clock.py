@@ -104,3 +104,23 @@ def test_failed_commits_change_nothing(tmp_path: Path, monkeypatch: pytest.Monke
         game = ann.view(gid)["game"]
         assert (game["ply"], game["turn"]) == (1, "black")
         bob.act(gid, "move", move="19-23")
+
+
+def test_a_failed_acceptance_leaves_the_invitation_open(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    with serve(tmp_path / "g.sqlite3") as c:
+        ann, bob = Player(c, "Ann"), Player(c, "Bob")
+        cid = ann.challenge()
+        online = c.app.state.online   # type: ignore[attr-defined]
+        games_before = c.get("/api/games").json()
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise sqlite3.OperationalError("database is locked")
+
+        monkeypatch.setattr(online.store, "start_game", broken)
+        body = bob.call("POST", f"/api/online/challenges/{cid}/accept", {"name": "Bob"}, 503)
+        assert body["code"] == "storage_failed"
+        assert c.get("/api/games").json() == games_before   # the game row was taken back
+        monkeypatch.undo()
+        assert bob.call("GET", f"/api/online/challenges/{cid}")["status"] == "open"
+        assert bob.accept(cid) > 0

@@ -19,6 +19,7 @@ the store (what was committed is what stands). This module must not know HTTP.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import Callable
@@ -140,7 +141,8 @@ class OnlineService:
             self.store.add_player(other[1], c.updated)
             self.store.start_game(c, seats, og, rematch_of)
         except sqlite3.Error as e:
-            self.games.store.delete_game(gid)
+            with contextlib.suppress(sqlite3.Error):   # an orphan row, seatless, harms nobody
+                self.games.store.delete_game(gid)
             if isinstance(e, sqlite3.IntegrityError):
                 raise WebError(409, "this challenge is no longer open", "challenge_closed",
                                state="accepted") from None
