@@ -27,7 +27,6 @@ from damier.web.services import game_clock as clock
 from damier.web.services.actions import check_open, finish
 from damier.web.services.game_session import Session, apply_ending, save, set_result
 from damier.web.storage.game_store import Store
-from damier.web.storage.online_store import OnlineGame
 
 
 class Note(NamedTuple):
@@ -103,24 +102,31 @@ def take_back(store: Store, s: Session, count: int) -> None:
     save(store, s, drop_from=board.ply)
 
 
-def takeback(store: Store, s: Session, og: OnlineGame, c: int, action: str) -> Note:
-    """``request`` a takeback for ``c``, or ``accept``/``decline`` the other's request (the
-    caller stores ``og.takeback`` afterwards)."""
+def takeback_request(s: Session, asking: int | None, c: int, action: str) -> int | None:
+    """Check that colour ``c`` may ``request`` a takeback, or ``accept``/``decline`` the
+    other's, while ``asking`` has asked (``None``: nobody); who is asking afterwards. Changes
+    nothing, so that the caller can store the answer before the game changes."""
     check_open(s)
     if action == "request":
-        if og.takeback == c:
+        if asking == c:
             raise WebError(409, "you have already asked to take back", "takeback_already_asked")
         takeback_count(s, c)
-        og.takeback = c
+        return c
+    if asking != opponent(c):
+        raise WebError(409, "there is no takeback request to answer", "no_takeback_request")
+    return None
+
+
+def takeback(store: Store, s: Session, c: int, action: str) -> Note:
+    """Colour ``c`` asks for a takeback (``request``), or answers the other's: ``accept``
+    takes the asker's last move back (and the reply to it), ``decline`` does nothing; checked
+    first with :func:`takeback_request`."""
+    if action == "request":
         return Note("takeback_asked_white" if c == WHITE else "takeback_asked_black",
                     f"{color_name(c)} asks to take back a move")
-    asker = opponent(c)
-    if og.takeback != asker:
-        raise WebError(409, "there is no takeback request to answer", "no_takeback_request")
-    og.takeback = None
     if action == "decline":
         return Note("takeback_declined", "takeback declined")
-    take_back(store, s, takeback_count(s, asker))
+    take_back(store, s, takeback_count(s, opponent(c)))
     return Note("takeback_accepted", "takeback accepted")
 
 

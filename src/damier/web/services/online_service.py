@@ -31,7 +31,7 @@ from damier.web.errors import WebError
 from damier.web.services import actions, challenges, online_offers, ratings
 from damier.web.services.game_clock import check_flag, clocks_json
 from damier.web.services.game_service import GameService
-from damier.web.services.game_session import Session, game_state, replay
+from damier.web.services.game_session import Session, game_state
 from damier.web.services.online_clock import ClockKeeper, resume_clocks
 from damier.web.services.seats import Attempts, Keys, held_colors, new_secret, seat_for_link
 from damier.web.storage.online_store import Challenge, OnlineGame, OnlineStore, Seat, name_key
@@ -290,8 +290,7 @@ class OnlineService:
         async with s.lock:
             try:
                 note = self._change(s, mine, str(action), data)
-            except sqlite3.Error as e:
-                self._reload(s)
+            except sqlite3.Error as e:   # the online store's: written before the game changes
                 raise storage_failed(e) from None
         done = {"ok": True, "ply": s.board.ply, "version": s.version,
                 **({"code": note.code, "message": note.text} if note else {})}
@@ -306,10 +305,11 @@ class OnlineService:
         store, og = self.games.store, self.online_game(s.row.id)
         check_flag(s)
         if action == "move":
-            self._move(s, mine, data)
-            if og.takeback is not None:
-                og.takeback = None
+            if og.takeback is not None:   # a move withdraws a takeback request (stored first)
+                self._move(s, mine, data, check_only=True)
                 self.store.set_requests(s.row.id, None, og.rematch)
+                og.takeback = None
+            self._move(s, mine, data)
             return None
         c = self._actor(s, mine, data.get("color"))
         if action == "resign":
@@ -317,24 +317,23 @@ class OnlineService:
         if action.startswith("draw_"):
             return online_offers.draw(store, s, c, action.removeprefix("draw_"))
         if action.startswith("takeback_"):
-            before = og.takeback
-            note = online_offers.takeback(store, s, og, c, action.removeprefix("takeback_"))
-            try:
-                self.store.set_requests(s.row.id, og.takeback, og.rematch)
-            except sqlite3.Error:
-                og.takeback = before
-                raise
-            return note
+            what = action.removeprefix("takeback_")
+            asking = online_offers.takeback_request(s, og.takeback, c, what)
+            self.store.set_requests(s.row.id, asking, og.rematch)   # first: nothing else changed
+            og.takeback = asking
+            return online_offers.takeback(store, s, c, what)
         away = self.away_for(s.row.id, opponent(c), time.time())
         return online_offers.claim_absence(store, s, c, 0.0 if away is None else away, self.absence,
                                     action.removeprefix("claim_"))
 
-    def _move(self, s: Session, mine: list[int], data: dict[str, Any]) -> None:
+    def _move(self, s: Session, mine: list[int], data: dict[str, Any],
+              check_only: bool = False) -> None:
+        """Play the move of ``data`` for the seat to move (``check_only``: only check it)."""
         text = data.get("move")
         if not isinstance(text, str) or not 1 <= len(text) <= 200:
             raise WebError(422, "move must be a move's text, e.g. 32-28", "bad_move")
         seen = data.get("ply")
-        if isinstance(seen, int) and not isinstance(seen, bool) and seen < s.board.ply:
+        if isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen < s.board.ply:
             # a move resent after a reconnect: acknowledged once, never played twice
             if s.plies[seen].entry.get("notation") == text:
                 return
@@ -350,7 +349,8 @@ class OnlineService:
                            candidates=e.candidates) from None
         except DamierError as e:
             raise WebError(422, str(e), "illegal_move", move=text) from None
-        actions.push(self.games.store, s, move)
+        if not check_only:
+            actions.push(self.games.store, s, move)
 
     @staticmethod
     def _actor(s: Session, mine: list[int], color: Any) -> int:
@@ -361,16 +361,6 @@ class OnlineService:
         if color in ("white", "black"):
             return WHITE if color == "white" else BLACK
         return s.board.turn
-
-    def _reload(self, s: Session) -> None:
-        """Read the game back from the store after a failed commit: what stands is what was
-        committed."""
-        store = self.games.store
-        row = store.get_game(s.row.id)
-        if row is None:
-            return
-        fresh = replay(row, store.moves(row.id), store.get_tree(row.id))
-        s.row, s.board, s.plies, s.time_outcome = fresh.row, fresh.board, fresh.plies, fresh.time_outcome
 
     async def after_change(self, s: Session, note: online_offers.Note | None = None) -> None:
         """Tell the watchers, record a game that ended, wake the clock keeper."""
