@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{args.host}]" if ":" in args.host else args.host
     query = f"?token={token}" if token else ""
     print(f"damier web app on http://{shown}:{args.port}/{query}  (games in {db})", flush=True)
+    print(f"play a friend: http://{shown}:{args.port}/online{query}", flush=True)
     if len(engines.engines) > 1:
         print("engines: " + ", ".join(f"{c.name} ({c.protocol})" for c in engines.engines),
               flush=True)
