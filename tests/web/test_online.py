@@ -159,3 +159,27 @@ def test_a_cut_connection_comes_back_to_the_same_seat(client: TestClient) -> Non
                 wb.send_json({"type": "act", "seq": seq, "action": "move", "move": "19-23", "ply": 1})
                 assert receive_until(wb, lambda m: m["type"] == "ack")["ply"] == 2
     assert [m["notation"] for m in ann.view(gid)["game"]["moves"]] == ["32-28", "19-23"]
+
+
+def test_lobby_decline_cancel_and_leaders(client: TestClient) -> None:
+    ann, bob, cat = Player(client, "Ann"), Player(client, "Bob"), Player(client, "Cat")
+    public = ann.challenge(public=True, variant="russian")
+    private = ann.challenge()
+    listed = [c["id"] for c in bob.call("GET", "/api/online/challenges")]
+    assert public in listed and private not in listed   # a private one only by its link
+    assert bob.call("POST", f"/api/online/challenges/{private}/decline")["status"] == "declined"
+    assert cat.call("POST", f"/api/online/challenges/{private}/accept", {"name": "Cat"},
+                    409)["code"] == "challenge_closed"
+    assert ann.call("POST", f"/api/online/challenges/{public}/accept", {"name": "Ann"},
+                    409)["code"] == "own_challenge"
+    assert ann.call("POST", f"/api/online/challenges/{public}/decline")["status"] == "cancelled"
+    assert public not in [c["id"] for c in bob.call("GET", "/api/online/challenges")]
+    rated = ann.challenge(rated=True)
+    assert Player(client, "ANN").call("POST", f"/api/online/challenges/{rated}/accept",
+                                      {"name": "ann"}, 409)["code"] == "same_player"
+    gid = bob.accept(rated)
+    ann.act(gid, "resign")
+    leaders = client.get("/api/online/leaders/international").json()
+    assert [p["name"] for p in leaders] == ["Bob", "Ann"]
+    assert client.get("/api/online/players/nobody").status_code == 404
+    assert bob.call("POST", "/api/online/challenges", {"name": "<script>"}, 422)["code"] == "bad_name"
