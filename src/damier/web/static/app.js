@@ -4,7 +4,9 @@
 // plain ES modules, imported one way (this module imports; none imports it):
 //   app -> controls, dialogs, editor, review, puzzles, explorer, moving -> game -> analysis,
 //   view -> engines -> state -> api, play
-//   board (the SVG board) is imported by app only; i18n (the languages) by any of them.
+//   board (the SVG board) and access (its spoken names) are imported by app only (moving and
+//   game use access to announce); premove (premoves) by moving; i18n by any of them.
+import { describeSquare } from "./access.js";
 import { setupAnalysis } from "./analysis.js";
 import { api } from "./api.js";
 import { BoardView } from "./board.js";
@@ -15,7 +17,7 @@ import { Editor } from "./editor.js";
 import { loadEngines } from "./engines.js";
 import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
-import { onDrop, onPress, onTap, setupMoving } from "./moving.js";
+import { cancelPremove, onDrop, onPress, onTap, setupMoving } from "./moving.js";
 import { applyOptions, options } from "./options.js";
 import { setupPuzzles } from "./puzzles.js";
 import { setupReview } from "./review.js";
@@ -26,7 +28,8 @@ import { sayError } from "./view.js";
 async function start() {
   applyOptions();
   await startLanguage();
-  app.board = new BoardView(document.getElementById("board"), { onTap, onPress, onDrop });
+  app.board = new BoardView(document.getElementById("board"),
+    { onTap, onPress, onDrop, onContext: cancelPremove, describe: describeSquare });
   app.board.setOptions({ coords: options.coords, numbers: options.numbers });
   for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlockAudio, { once: true });
   app.editor = new Editor(app);

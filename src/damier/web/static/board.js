@@ -5,7 +5,10 @@
 // Options: coordinates around the edge (file letters and rank digits, or the numbers of the
 // edge squares on a numbered board), the square labels on the squares. A move can be
 // animated along its whole route, the pieces it takes fading out as they are jumped.
-// Imports nothing.
+// For keyboards and screen readers the board is a grid of rows of focusable squares, each
+// named by handlers.describe(label, piece, flags) ("c3, white man"); one square at a time
+// is in the tab order; the arrow keys move the focus (in the direction drawn), Enter or
+// Space is a tap on it. Imports nothing.
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 100;
@@ -36,6 +39,17 @@ export class BoardView {
     svg.addEventListener("pointermove", (e) => this._move(e));
     svg.addEventListener("pointerup", (e) => this._up(e));
     svg.addEventListener("pointercancel", () => this._cancel());
+    svg.addEventListener("keydown", (e) => this._key(e));
+    // a right-click cancels what the app has in hand (a premove); the menu stays away then
+    svg.addEventListener("contextmenu", (e) => {
+      if (this.handlers.onContext && this.handlers.onContext()) e.preventDefault();
+    });
+    svg.addEventListener("focusin", (e) => {
+      const g = e.target.closest && e.target.closest("g.square");
+      if (g) this.focused = Number(g.dataset.square);
+    });
+    svg.setAttribute("role", "grid");
+    this.focused = null; // the square in the tab order (the one last focused)
   }
 
   setVariant(info) {
@@ -83,10 +97,12 @@ export class BoardView {
     this._stopAnimation();
     this.view = view;
     const svg = this.svg;
+    // a square had the focus: the same square (drawn anew) gets it back
+    const hadFocus = svg.contains(document.activeElement) && document.activeElement !== svg;
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const size = this.info.size;
     const full = this.info.squares.length === size * size;
-    el("rect", { x: 0, y: 0, width: size * CELL, height: size * CELL, class: "light" }, svg);
+    el("rect", { x: 0, y: 0, width: size * CELL, height: size * CELL, class: "light", "aria-hidden": "true" }, svg);
     if (this.options.coords) this._coordinates(svg);
     const pieces = view.pieces || "";
     const last = view.last;
@@ -94,7 +110,9 @@ export class BoardView {
     const lastTaken = new Set(last ? last.captured || [] : []);
     const landed = new Set(view.landed || []);
     const squareLayer = el("g", { class: "squares" }, svg);
-    const markLayer = el("g", { class: "marks" }, svg); // drawn over every square
+    const markLayer = el("g", { class: "marks", "aria-hidden": "true" }, svg); // over every square
+    const rows = this._rows(squareLayer);
+    if (!this.squares.has(this.focused)) this.focused = this._firstSquare(view);
     for (const [number, sq] of this.squares) {
       const [x, y] = this.xy(sq);
       const dark = !full || (sq.row + sq.col) % 2 === 1;
@@ -103,15 +121,26 @@ export class BoardView {
       if (lastPath.has(number)) classes.push("last-path");
       if (view.selected === number) classes.push("selected");
       if (view.origin === number) classes.push("origin");
-      const g = el("g", { class: "square", "data-square": number, "data-label": sq.label }, squareLayer);
-      el("rect", { x, y, width: CELL, height: CELL, class: classes.join(" ") }, g);
-      if (this.options.numbers) el("text", { x: x + 6, y: y + 22, class: "label" }, g).textContent = sq.label;
+      if (view.premove && (view.premove.from === number || view.premove.to === number)) classes.push("premove");
       const piece = pieces[sq.index];
+      const target = !!(view.targets && view.targets.has(number));
+      const g = el("g", { class: "square", "data-square": number, "data-label": sq.label, role: "gridcell",
+        tabindex: number === this.focused ? "0" : "-1" }, rows.get(y));
+      const flags = { selected: view.selected === number, target,
+        movable: !!(view.movable && view.movable.has(number)),
+        premove: !!(view.premove && (view.premove.from === number || view.premove.to === number)) };
+      const name = this.handlers.describe ? this.handlers.describe(sq.label, piece || ".", flags) : sq.label;
+      g.setAttribute("aria-label", name);
+      if (flags.selected) g.setAttribute("aria-selected", "true");
+      el("rect", { x, y, width: CELL, height: CELL, class: classes.join(" ") }, g);
+      if (this.options.numbers) {
+        el("text", { x: x + 6, y: y + 22, class: "label", "aria-hidden": "true" }, g).textContent = sq.label;
+      }
       if (piece && piece !== ".") this._piece(g, x, y, piece, number, view);
       if (landed.has(number)) el("circle", { cx: x + 50, cy: y + 50, r: 12, class: "landed" }, markLayer);
       if (lastTaken.has(number) && (!piece || piece === ".")) this._cross(g, x, y, "last-taken");
       if (view.huffed === number) this._huffed(g, x, y, piece, view.huffedPiece);
-      if (view.targets && view.targets.has(number)) {
+      if (target) {
         const occupied = piece && piece !== ".";
         el("circle", { cx: x + 50, cy: y + 50, r: occupied ? 44 : 16,
           class: occupied ? "target ring" : "target" }, g);
@@ -120,11 +149,80 @@ export class BoardView {
         el("circle", { cx: x + 50, cy: y + 50, r: 46, class: "route-mark" }, g);
       }
     }
+    if (hadFocus) this.focusSquare(this.focused);
     if (view.route && view.route.length > 1) {
       const points = view.route.map((n) => this.centre(n).join(",")).join(" ");
       el("polyline", { points, class: "route-line" }, markLayer);
     }
     if (view.animate) this._animate(view.animate, pieces);
+  }
+
+  // one <g role="row"> per drawn row, top to bottom, its squares left to right (the order a
+  // screen reader reads them in); keyed by the row's y
+  _rows(layer) {
+    const ys = [...new Set([...this.squares.values()].map((sq) => this.xy(sq)[1]))].sort((a, b) => a - b);
+    const rows = new Map(ys.map((y) => [y, el("g", { role: "row" }, layer)]));
+    // squares are appended in drawing order: sort them by their x within each row first
+    const order = [...this.squares.entries()].sort((a, b) => {
+      const [xa, ya] = this.xy(a[1]);
+      const [xb, yb] = this.xy(b[1]);
+      return ya - yb || xa - xb;
+    });
+    this.squares = new Map(order);
+    return rows;
+  }
+
+  // the square that takes the focus first: a movable piece, else the first square
+  _firstSquare(view) {
+    if (view.movable && view.movable.size) return [...view.movable][0];
+    return this.squares.keys().next().value;
+  }
+
+  focusSquare(number) {
+    const g = this.svg.querySelector(`g.square[data-square="${number}"]`);
+    if (!g) return;
+    for (const other of this.svg.querySelectorAll('g.square[tabindex="0"]')) other.setAttribute("tabindex", "-1");
+    g.setAttribute("tabindex", "0");
+    this.focused = number;
+    g.focus({ preventScroll: true });
+  }
+
+  // the square beside `number` in a drawn direction: left and right along its row (the next
+  // playable square), up and down to the nearest playable square of the next row
+  neighbour(number, key) {
+    const sq = this.squares.get(number);
+    if (!sq) return null;
+    const [x, y] = this.xy(sq);
+    const all = [...this.squares.entries()].map(([n, s]) => [n, ...this.xy(s)]);
+    let pool;
+    if (key === "ArrowLeft") pool = all.filter(([, sx, sy]) => sy === y && sx < x);
+    else if (key === "ArrowRight") pool = all.filter(([, sx, sy]) => sy === y && sx > x);
+    else {
+      const rowsY = [...new Set(all.map(([, , sy]) => sy))].sort((a, b) => a - b);
+      const next = rowsY[rowsY.indexOf(y) + (key === "ArrowUp" ? -1 : 1)];
+      pool = next === undefined ? [] : all.filter(([, , sy]) => sy === next);
+    }
+    if (!pool.length) return null;
+    // nearest by x; between two at the same distance, the one on the right
+    pool.sort((a, b) => Math.abs(a[1] - x) - Math.abs(b[1] - x) || b[1] - a[1]);
+    return pool[0][0];
+  }
+
+  _key(e) {
+    const g = e.target.closest && e.target.closest("g.square");
+    if (!g) return;
+    const number = Number(g.dataset.square);
+    if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(e.key)) {
+      e.preventDefault();
+      e.stopPropagation(); // the page's own arrow keys step through the moves
+      const next = this.neighbour(number, e.key);
+      if (next !== null) this.focusSquare(next);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.focused = number;
+      if (this.handlers.onTap) this.handlers.onTap(number);
+    }
   }
 
   _coordinates(svg) {
@@ -218,7 +316,7 @@ export class BoardView {
     const moving = before[start.index];
     if (!moving || moving === ".") return;
     const finalPiece = this.svg.querySelector(`g.square[data-square="${end.number}"] g.piece`);
-    const overlay = el("g", { class: "anim", "pointer-events": "none" }, this.svg);
+    const overlay = el("g", { class: "anim", "pointer-events": "none", "aria-hidden": "true" }, this.svg);
     const points = [move.from, ...move.path].map((n) => this.centre(n));
     const legs = points.length - 1;
     const total = LEG_MS * legs;
@@ -297,7 +395,7 @@ export class BoardView {
       d.moved = true;
       const sq = this.squares.get(d.from);
       const piece = (this.view.pieces || "")[sq.index];
-      d.ghost = el("g", { class: `piece ghost ${isWhite(piece) ? "white" : "black"}` }, this.svg);
+      d.ghost = el("g", { class: `piece ghost ${isWhite(piece) ? "white" : "black"}`, "aria-hidden": "true" }, this.svg);
       el("circle", { cx: 0, cy: 0, r: 40, class: "body" }, d.ghost);
       el("circle", { cx: 0, cy: 0, r: 27, class: "inner" }, d.ghost);
     }

@@ -51,6 +51,18 @@ function setupSound() {
   show();
 }
 
+// on a phone the header's buttons fold into a menu (style.css); a choice folds it again
+function setupMenu() {
+  const header = document.querySelector("header");
+  const button = $("btn-menu");
+  const show = (open) => {
+    header.classList.toggle("menu-open", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(!header.classList.contains("menu-open")));
+  $("main-nav").addEventListener("click", (e) => { if (e.target.closest("button, a")) show(false); });
+}
+
 function setupLanguages() {
   const sel = $("lang-select");
   for (const l of LANGUAGES) sel.add(new Option(l.name, l.code));
@@ -65,6 +77,7 @@ function setupLanguages() {
 export function setupControls() {
   setupLanguages();
   setupSound();
+  setupMenu();
   $("btn-undo").addEventListener("click", () => post("undo", {}));
   $("btn-flip").addEventListener("click", () => {
     app.flipped = !app.flipped;

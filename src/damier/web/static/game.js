@@ -1,6 +1,7 @@
 // damier web: the open game. Loads a game, takes each new state (from an HTTP answer or the
 // game's WebSocket), keeps the socket open and the clocks ticking, and moves through the
 // move list (goTo).
+import { announce } from "./access.js";
 import { api } from "./api.js";
 import { sendAnalysis, showAnalysis } from "./analysis.js";
 import { loadBrowse } from "./browse.js";
@@ -61,9 +62,11 @@ export async function setGame(state, how = "answer") {
   syncPicker();
   app.clockBase = state.clocks ? { ...state.clocks, at: performance.now() } : null;
   app.flagAsked = false;
+  if (app.premove && (newId || state.status !== "playing")) app.premove = null;
   render();
   if (app.analysis) sendAnalysis();
   loadBrowse();
+  for (const hook of app.stateHooks) hook(state);
 }
 
 // the moves that came with a new state of the open game: the last one is animated and heard,
@@ -77,6 +80,8 @@ function announceMoves(old, state) {
   if (app.draggedPly !== state.ply) app.animation = { ply: state.ply, started: animationTime() };
   app.draggedPly = null;
   playSound(last.captured.length ? "capture" : "move");
+  announce(state.moves.slice(old.ply).map((m) => t("a11y.moved", { side: t(`side.${m.color}`),
+    move: m.notation })).join(". "));
   clearError();
   for (const m of state.moves.slice(old.ply)) if (m.huff !== null && m.huff !== undefined) sayHuff(state, m);
 }

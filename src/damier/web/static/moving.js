@@ -1,8 +1,11 @@
 // damier web: making a move on the board: clicks and drags on the board (through the move
-// picker), the choice between two capture routes, and sending the move to the server.
+// picker), the choice between two capture routes, premoves (premove.js) chosen and played,
+// and sending the move to the server.
+import { announce } from "./access.js";
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { setGame } from "./game.js";
+import { clearPremove, ownPiece, premoveCandidates, premoveSender, premoveSide } from "./premove.js";
 import { app, browsing, currentMoves, interactive, resetPicker } from "./state.js";
 import { viewedPosition } from "./tree.js";
 import { sendTreeMove } from "./variations.js";
@@ -65,6 +68,51 @@ function chooseRoute(moves) {
 
 export function setupMoving() {
   $("route-cancel").addEventListener("click", cancelRoute);
+  app.stateHooks.push(playPremove);
+}
+
+const squareLabel = (n) => app.info.squares.find((s) => s.number === n)?.label ?? String(n);
+
+function premoveText(p) { return `${squareLabel(p.from)}–${squareLabel(p.to)}`; }
+
+// a tap while the other side is to move chooses (or cancels) a premove
+function premoveTap(sq, side) {
+  const p = app.premove;
+  if (p && p.to !== null) { cancelPremove(); return; }
+  if (p && (sq === p.from)) { cancelPremove(); return; }
+  if (p) {
+    p.to = sq;
+    announce(t("a11y.premove_set", { move: premoveText(p) }));
+  } else {
+    const piece = (viewedPosition().pieces || "")[app.board.squares.get(sq)?.index];
+    if (!ownPiece(piece, side)) return;
+    app.premove = { from: sq, to: null };
+  }
+  renderBoard();
+}
+
+export function cancelPremove() {
+  if (!clearPremove()) return false;
+  announce(t("a11y.premove_cancelled"));
+  renderBoard();
+  return true;
+}
+
+// a new state of the game: the premove is played when it is the player's turn
+function playPremove(state) {
+  const p = app.premove;
+  if (!p || !app.game || state.id !== app.game.id || !interactive()) return;
+  if (p.to === null) { clearPremove(); renderBoard(); return; }
+  const found = premoveCandidates(app.game);
+  clearPremove();
+  if (found.length === 0) {
+    say(() => t("msg.premove_illegal", { move: premoveText(p) }), true);
+    renderBoard();
+    return;
+  }
+  const send = premoveSender();
+  if (found.length > 1) { app.picker.select(p.from); chooseRoute(found); return; }
+  if (send) send(found[0]); else sendMove(found[0]);
 }
 
 export function cancelRoute() {
@@ -76,6 +124,8 @@ export function cancelRoute() {
 
 export function onTap(sq) {
   if (app.editor.active) { app.editor.tap(sq); return; }
+  const side = premoveSide();
+  if (side && !interactive()) { premoveTap(sq, side); return; }
   if (!interactive()) return;
   clearError();
   if (app.routeChoice) { cancelRoute(); }
@@ -109,11 +159,21 @@ export function onTap(sq) {
 }
 
 export function onPress(sq) {
+  const side = premoveSide();
+  if (side && !interactive() && !app.premove) {
+    return ownPiece((viewedPosition().pieces || "")[app.board.squares.get(sq)?.index], side);
+  }
   if (app.editor.active || !interactive()) return false;
   return app.picker.movable().has(sq);
 }
 
 export function onDrop(from, to) {
+  if (!app.editor.active && !interactive() && premoveSide()) {
+    app.premove = { from, to };
+    announce(t("a11y.premove_set", { move: premoveText(app.premove) }));
+    renderBoard();
+    return;
+  }
   if (app.editor.active || !interactive()) return;
   const p = app.picker;
   if (!p.movable().has(from)) return;

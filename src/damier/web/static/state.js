@@ -16,6 +16,8 @@ export const app = {
   routeChoice: null, routeLine: null, animation: null, draggedPly: null, rulesOpen: false,
   clockBase: null, flagAsked: false, pending: false, editor: null, board: null,
   panels: [],   // functions called each time the page is drawn (review, explorer)
+  stateHooks: [], // functions called with each new state of the open game (premove)
+  premove: null,  // {from, to} chosen while the other side is to move (premove.js)
 };
 
 export async function variantInfo(name) {

@@ -143,6 +143,10 @@ export function renderBoard() {
       view.huffSel = app.huffSel;
     }
   }
+  if (app.premove && !interactive()) {
+    view.premove = app.premove;
+    if (app.premove.to === null) view.selected = app.premove.from;
+  }
   view.routeMarks = app.routeMarks;
   view.route = app.routeLine;
   app.board.render(view);
@@ -281,7 +285,8 @@ function renderStatus() {
   const hasHumans = g.white === "human" || g.black === "human";
   $("btn-resign").disabled = g.status !== "playing" || !hasHumans;
   $("btn-draw").disabled = g.status !== "playing" || !hasHumans;
-  $("btn-undo").disabled = g.ply === 0 || !hasHumans || g.reason_code === "recorded";
+  // a finished game is read-only: "Continue from here" starts a new game instead
+  $("btn-undo").disabled = g.ply === 0 || !hasHumans || g.status !== "playing";
   const offerFromOther = g.draw_offer && g[g.draw_offer === "white" ? "black" : "white"] === "human";
   const drawAction = g.can_claim_draw ? "claim" : offerFromOther ? "accept" : "offer";
   $("btn-draw").dataset.action = drawAction;

@@ -1,0 +1,165 @@
+"""The page as a player's home (issue 26), in Chromium: a board usable without a mouse (named
+squares, arrow keys, Enter, announcements), axe-core with no serious or critical violation on
+any panel or dialog, premoves against the engine, a header on one row at 1366 px in every
+language and a phone without sideways scroll.
+
+axe-core is the unmodified minified build vendored in ``tests/web/vendor/axe-core`` (MPL-2.0,
+see its README); it is injected into the page under test, the app never loads it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from damier.web.engine_settings import read_settings
+from tests.web.conftest import LiveServer
+from tests.web.test_browser import api, click, js, move_texts, open_game, ply, shot, square, wait
+from tests.web.test_page_i18n import set_language
+
+AXE = Path(__file__).with_name("vendor") / "axe-core" / "axe.min.js"
+FAKE = Path(__file__).resolve().parents[1] / "protocol" / "fake_hub_engine.py"
+LANGUAGES = ["en", "cs", "hu", "sr-Latn", "sr-Cyrl", "nl", "fr", "ru", "pl", "pt"]
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server whose engine "slow" never answers: after its 3 s time-out damier's engine
+    plays in its place, which leaves the player 3 s to choose a premove."""
+    engines = read_settings({"engine": [{"name": "slow", "timeout": 3,
+                                         "command": [sys.executable, str(FAKE), "hang"]}]})
+    server = LiveServer(tmp_path_factory.mktemp("web") / "slow.sqlite3", engines=engines)
+    server.start()
+    yield server
+    server.stop()
+
+
+def axe_violations(drv: Any) -> list[str]:
+    """The serious and critical axe-core violations of the page as it is now."""
+    if not js(drv, "typeof window.axe === 'object'"):
+        drv.execute_script(AXE.read_text(encoding="utf-8"))
+    found = drv.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations"
+        ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
+        ".map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', '))))"
+        ".catch((e) => done(['axe failed: ' + e]));")
+    return list(found)
+
+
+def focused_square(drv: Any) -> Any:
+    return js(drv, "document.activeElement.closest('g.square')?.dataset.square")
+
+
+def test_keyboard_play_names_and_axe_on_every_panel(browser: Any, live_server: LiveServer) -> None:
+    drv = browser
+    drv.set_script_timeout(60)
+    g = api(live_server, "POST", "/api/games", {"white": "human", "black": "engine", "level": 1})
+    open_game(drv, live_server, g["id"])
+    assert js(drv, "document.getElementById('board').getAttribute('role')") == "grid"
+    names = js(drv, "[...document.querySelectorAll('#board [role=row] [role=gridcell]')]"
+                    ".map((c) => c.getAttribute('aria-label'))")
+    assert len(names) == 50 and len(js(drv, "document.querySelectorAll('#board [role=row]')")) == 10
+    assert "32, white man, can move" in names and "21, empty" in names and "1, black man" in names
+    # one square in the tab order; the arrows move the focus as drawn; Enter picks and drops
+    assert len(js(drv, "document.querySelectorAll('#board [tabindex=\"0\"]')")) == 1
+    drv.execute_script("document.querySelector('#board g.square[data-square=\"32\"]').focus()")
+    active = drv.switch_to.active_element
+    active.send_keys(Keys.ARROW_RIGHT)
+    assert focused_square(drv) == "33"
+    drv.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert focused_square(drv) == "32"
+    drv.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(drv, lambda d: "picked up" in (js(d, "document.activeElement.getAttribute('aria-label')")
+                                        or ""))
+    drv.switch_to.active_element.send_keys(Keys.ARROW_UP)  # up-right of 32 is 28 (up-left: 27)
+    assert focused_square(drv) == "28"
+    assert "can go here" in js(drv, "document.activeElement.getAttribute('aria-label')")
+    drv.switch_to.active_element.send_keys(Keys.SPACE)
+    wait(drv, lambda d: ply(d) >= 1)
+    assert move_texts(drv)[0] == "32-28"
+    wait(drv, lambda d: "White: 32-28" in js(d, "document.getElementById('board-live').textContent")
+         or ply(d) >= 2)
+    # every control has a name, and axe finds nothing serious on any panel or dialog
+    unnamed = js(drv, "[...document.querySelectorAll('button, a.button, select, input, textarea')]"
+                      ".filter((e) => e.offsetParent !== null && !(e.getAttribute('aria-label') ||"
+                      " e.textContent.trim() || e.labels?.length || e.title)).map((e) => e.id)")
+    assert unnamed == []
+    problems = {"board": axe_violations(drv)}
+    for button in ["btn-analysis", "btn-rules", "btn-review", "btn-explorer", "btn-editor",
+                   "btn-puzzles"]:
+        drv.execute_script(f"document.getElementById('{button}').click()")
+        wait(drv, lambda d, b=button: js(d, f"document.getElementById('{b}').getAttribute("
+                                            "'aria-pressed')") == "true" or b == "btn-editor")
+        problems[button] = axe_violations(drv)
+        drv.execute_script(f"document.getElementById('{button}').click()")
+    open_game(drv, live_server, g["id"])
+    for button, dialog in [("btn-new", "dlg-new"), ("btn-import", "dlg-import"),
+                           ("btn-games", "dlg-games"), ("btn-options", "dlg-options")]:
+        drv.execute_script(f"document.getElementById('{button}').click()")
+        wait(drv, lambda d, k=dialog: js(d, f"document.getElementById('{k}').open"))
+        problems[dialog] = axe_violations(drv)
+        drv.execute_script(f"document.getElementById('{dialog}').close()")
+    assert all(not v for v in problems.values()), problems
+
+
+def test_premove_played_when_the_turn_comes_and_cancelled_by_right_click(
+        browser: Any, slow_server: LiveServer) -> None:
+    drv = browser
+    g = api(slow_server, "POST", "/api/games", {"white": "engine", "black": "human", "level": 1,
+                                                "engine": "slow", "wait": False})
+    open_game(drv, slow_server, g["id"])
+    assert js(drv, "window.damier.game.turn") == "white"
+    # a premove chosen and cancelled by a right-click
+    click(drv, 19)
+    click(drv, 23)
+    assert js(drv, "window.damier.premove") == {"from": 19, "to": 23}
+    assert len(drv.find_elements(By.CSS_SELECTOR, "#board rect.sq.premove")) == 2
+    ActionChains(drv).context_click(square(drv, 14)).perform()
+    assert js(drv, "window.damier.premove") is None
+    assert not drv.find_elements(By.CSS_SELECTOR, "#board rect.sq.premove")
+    # chosen again (by a click then a drop): played as soon as White has moved
+    click(drv, 19)
+    click(drv, 23)
+    assert ply(drv) == 0, "the slow engine answered before the premove was set"
+    wait(drv, lambda d: ply(d) >= 2, timeout=20)
+    assert move_texts(drv)[1] == "19-23"
+    assert js(drv, "window.damier.premove") is None
+
+
+def test_header_one_row_in_every_language_and_phone_fits(browser: Any, live_server: LiveServer) -> None:
+    drv = browser
+    g = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
+    try:
+        drv.set_window_size(1366, 900)
+        open_game(drv, live_server, g["id"])
+        rows = {}
+        for code in LANGUAGES:
+            set_language(drv, code)
+            rows[code] = js(drv, "[...document.querySelectorAll('header nav > *, header h1')]"
+                                 ".map((e) => Math.round(e.getBoundingClientRect().top))")
+        # one row: no button more than a few pixels below the title (a second row is 30 lower)
+        assert all(max(tops) - min(tops) < 12 for tops in rows.values()), rows
+        drv.set_window_size(390, 844)
+        for code in ["en", "hu", "ru", "sr-Cyrl"]:
+            set_language(drv, code)
+            page = js(drv, "document.documentElement.clientWidth")
+            assert js(drv, "document.documentElement.scrollWidth") <= page + 1, code
+            bottom = js(drv, "document.getElementById('board').getBoundingClientRect().bottom")
+            assert bottom <= js(drv, "window.innerHeight"), f"{code}: board below the first screen"
+        # the menu opens and closes from its button
+        drv.find_element(By.ID, "btn-menu").click()
+        assert drv.find_element(By.ID, "btn-games").is_displayed()
+        assert js(drv, "document.getElementById('btn-menu').getAttribute('aria-expanded')") == "true"
+        shot(drv, "70-phone-menu-sr-Cyrl")
+        drv.find_element(By.ID, "btn-menu").click()
+        assert not drv.find_element(By.ID, "btn-games").is_displayed()
+    finally:
+        set_language(drv, "en")
+        drv.set_window_size(1280, 900)
