@@ -10,23 +10,11 @@ from __future__ import annotations
 
 
 class DamierError(ValueError):
-    """Base class of all damier errors caused by bad input."""
+    """Base class of all damier errors caused by bad input.
 
-
-class UnknownVariantError(DamierError):
-    """A variant name that is not registered; the message lists the known names."""
-
-
-class FenError(DamierError):
-    """A malformed or impossible FEN position string."""
-
-
-class IllegalMoveError(DamierError):
-    """A move that is not legal in the position; the message says why.
-
-    ``reason`` names why for programs (``"capture_compulsory"``, ``"no_piece"`` … or ``""``
-    when unnamed) and ``details`` holds the message's parts (e.g. ``moves``, ``square``) as
-    text, so that a user interface can say the same in another language.
+    ``reason`` names why for programs (``"capture_compulsory"``, ``"crowned_man"`` … or
+    ``""`` when unnamed) and ``details`` holds the message's parts (e.g. ``moves``,
+    ``square``) as text, so that a user interface can say the same in another language.
 
     >>> e = IllegalMoveError("32-28: capture is compulsory: 27x38", "capture_compulsory",
     ...                      moves="27x38")
@@ -38,6 +26,19 @@ class IllegalMoveError(DamierError):
         super().__init__(message)
         self.reason = reason
         self.details = details
+
+
+class UnknownVariantError(DamierError):
+    """A variant name that is not registered; the message lists the known names."""
+
+
+class FenError(DamierError):
+    """A malformed or impossible FEN position string."""
+
+
+class IllegalMoveError(DamierError):
+    """A move that is not legal in the position; the message says why (and ``reason``
+    names it, see :class:`DamierError`)."""
 
 
 class NotationError(IllegalMoveError):

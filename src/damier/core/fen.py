@@ -57,19 +57,20 @@ def parse_fen(text: str, rules: Rules) -> Position:
     if t.startswith('"') and t.endswith('"') and len(t) >= 2:
         t = t[1:-1].strip()
 
-    def fail(why: str) -> FenError:
-        return FenError(f"FEN {excerpt(raw, 80)}: {why}")
+    def fail(why: str, reason: str = "", **details: str) -> FenError:
+        return FenError(f"FEN {excerpt(raw, 80)}: {why}", reason, **details)
 
     if len(t) > MAX_FEN_CHARS:
-        raise fail(f"longer than {MAX_FEN_CHARS} characters")
+        raise fail(f"longer than {MAX_FEN_CHARS} characters", "too_long", limit=str(MAX_FEN_CHARS))
     if not t:
-        raise fail("empty position")
+        raise fail("empty position", "empty")
     if t.endswith("."):
         t = t[:-1]
     parts = t.split(":")
     turn_text = parts[0].strip().upper()
     if turn_text not in ("W", "B"):
-        raise fail(f"side to move must be W or B, not {excerpt(parts[0])}")
+        raise fail(f"side to move must be W or B, not {excerpt(parts[0])}", "turn",
+                   text=excerpt(parts[0]))
     turn = WHITE if turn_text == "W" else BLACK
     names = rules.names
     seen: dict[int, str] = {}
@@ -83,20 +84,24 @@ def parse_fen(text: str, rules: Rules) -> Position:
         if not m:
             if re.fullmatch(r"[HF]\d+", part):
                 continue  # lidraughts half-move / full-move fields (docs/pdn.md, "FEN")
-            raise fail(f"field {pos_in_text} {excerpt(part)} must start with W or B")
+            raise fail(f"field {pos_in_text} {excerpt(part)} must start with W or B", "field",
+                       text=excerpt(part))
         colour, body = m.group(1), m.group(2).strip()
         if colour in colours_done:
-            raise fail(f"the {'white' if colour == 'W' else 'black'} pieces are listed twice")
+            side = "white" if colour == "W" else "black"
+            raise fail(f"the {side} pieces are listed twice", "side_twice", side=side)
         colours_done.add(colour)
         if not body:
             continue
         for item in body.split(","):
             item = item.strip()
             if not item:
-                raise fail(f"empty square in the {colour} list (two commas or a trailing comma)")
+                raise fail(f"empty square in the {colour} list (two commas or a trailing comma)",
+                           "empty_item")
             for index, king in _items(item, names, fail):
                 if index in seen:
-                    raise fail(f"square {names.label(index)} is listed twice")
+                    raise fail(f"square {names.label(index)} is listed twice", "square_twice",
+                               square=names.label(index))
                 seen[index] = colour
                 bit = rules.geometry.mask[index]
                 if colour == "W":
@@ -110,11 +115,12 @@ def parse_fen(text: str, rules: Rules) -> Position:
     if bad:
         sq = rules.names.label(rules.geometry.squares_of(bad)[0])
         who = "white" if bad & white else "black"
-        raise fail(f"a {who} man on square {sq} stands on its own crowning row")
+        raise fail(f"a {who} man on square {sq} stands on its own crowning row", "crowned_man",
+                   side=who, square=sq)
     return Position(white, black, kings, turn, 0)
 
 
-def _items(item: str, names: SquareNames, fail: Callable[[str], FenError]) -> list[tuple[int, bool]]:
+def _items(item: str, names: SquareNames, fail: Callable[..., FenError]) -> list[tuple[int, bool]]:
     """The squares of one FEN item (``31``, ``K31``, ``31-35``, ``Kc3``) with their king flag."""
     m = _NUM_ITEM.match(item)
     if m:
@@ -122,24 +128,25 @@ def _items(item: str, names: SquareNames, fail: Callable[[str], FenError]) -> li
         lo = int(m.group(2))
         hi = int(m.group(3)) if m.group(3) else lo
         if hi < lo:
-            raise fail(f"range {excerpt(item)} runs backwards")
+            raise fail(f"range {excerpt(item)} runs backwards", "backwards", text=excerpt(item))
         out = []
         for n in range(lo, hi + 1):
             try:
                 out.append((names.index_of_number(n), king))
             except ValueError as e:
-                raise fail(str(e)) from None
+                raise fail(str(e), "no_square", text=str(n)) from None
         return out
     m = _ALG_ITEM.match(item)
     if m:
         try:
             return [(names.index_of_algebraic(m.group(2)), m.group(1) == "K")]
         except ValueError as e:
-            raise fail(str(e)) from None
+            raise fail(str(e), "no_square", text=m.group(2)) from None
     if re.fullmatch(r"K?[\d-]+", item):
         raise fail(f"{excerpt(item)}: no square has a number of more than "
-                   f"{MAX_SQUARE_DIGITS} digits")
-    raise fail(f"{excerpt(item)} is not a square, a K-square or a range")
+                   f"{MAX_SQUARE_DIGITS} digits", "not_a_square", text=excerpt(item))
+    raise fail(f"{excerpt(item)} is not a square, a K-square or a range", "not_a_square",
+               text=excerpt(item))
 
 
 def write_fen(pos: Position, rules: Rules, algebraic: bool | None = None) -> str:

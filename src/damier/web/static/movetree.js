@@ -1,7 +1,10 @@
 // damier web: what the move list shows beside the moves of the game: NAGs and strength
 // signs, the review's marks, comments, and the side variations (each move a button carrying
-// data-node, each line with buttons to promote or delete it). Builds elements only; the
-// move list (view.js) places them and controls.js handles their clicks.
+// data-node, each line with buttons to promote or delete it). Commands embedded in comments
+// by other sites and programs ([%clock …] of lidraughts, [%clk …], [%emt …], [%eval …]) are
+// not comments: the move's time and evaluation are shown beside it (the stored comment keeps
+// them, so an export writes them back). Builds elements only; the move list (view.js) places
+// them and controls.js handles their clicks.
 import { t } from "./i18n.js";
 import { app } from "./state.js";
 
@@ -33,11 +36,49 @@ export function notesOf(g, i) {
   return g.tree && g.tree.main[i] ? g.tree.main[i] : null;
 }
 
+const COMMAND = /\[%(\w+)\s+([^\]]*)\]/g;
+
+// a comment without its embedded commands, and what they say about the move: {text,
+// clock (the mover's time left, "1:29:46"), emt (time the move took), eval ("+0.17")};
+// `color`: the side that made the move ([%clock w… B…] gives both sides' clocks)
+export function readComment(comment, color) {
+  const out = { text: comment.replace(COMMAND, "").replace(/\s+/g, " ").trim() };
+  for (const [, name, value] of comment.matchAll(COMMAND)) {
+    const v = value.trim();
+    if (name === "clock") {
+      const times = Object.fromEntries(v.split(/\s+/).map((p) => [p[0].toLowerCase(), p.slice(1)]));
+      out.clock = times[color === "black" ? "b" : "w"] || Object.values(times)[0];
+    } else if (name === "clk") out.clock = v;
+    else if (name === "emt") out.emt = v;
+    else if (name === "eval") {
+      const n = Number(v);
+      out.eval = Number.isFinite(n) ? (n > 0 ? "+" : "") + n.toFixed(2) : v;
+    }
+  }
+  return out;
+}
+
+// the comments of a node as shown (commands taken out, empty ones dropped)
+export function shownComments(comments) {
+  return comments.map((c) => readComment(c).text).filter((c) => c);
+}
+
+// what the comments after move `i` say about it: {clock, emt, eval} (each may be missing)
+export function moveFacts(g, i) {
+  const n = notesOf(g, i);
+  const facts = {};
+  for (const c of n ? n.comments_after : []) {
+    const { text, ...found } = readComment(c, g.moves[i].color);
+    Object.assign(facts, found);
+  }
+  return facts;
+}
+
 // whether move `i` needs a row of its own below it (comments or variations)
 export function hasNotes(g, i) {
   const n = notesOf(g, i);
-  return !!n && (n.comments_after.length > 0 || n.comments_before.length > 0
-    || n.alternatives.length > 0);
+  return !!n && (shownComments(n.comments_after).length > 0
+    || shownComments(n.comments_before).length > 0 || n.alternatives.length > 0);
 }
 
 function comment(text) {
@@ -77,9 +118,9 @@ function lineElement(line) {
   box.appendChild(treeButton("promote", line[0].id, "▲", t("tree.promote")));
   box.appendChild(treeButton("delete", line[0].id, "✕", t("tree.delete")));
   line.forEach((node) => {
-    for (const c of node.comments_before) box.appendChild(comment(c));
+    for (const c of shownComments(node.comments_before)) box.appendChild(comment(c));
     box.appendChild(moveButton(node));
-    for (const c of node.comments_after) box.appendChild(comment(c));
+    for (const c of shownComments(node.comments_after)) box.appendChild(comment(c));
     for (const alt of node.alternatives) box.appendChild(lineElement(alt));
   });
   box.append(")");
@@ -93,8 +134,8 @@ export function notesRow(g, i) {
   row.className = "notes";
   const cell = document.createElement("td");
   cell.colSpan = 3;
-  for (const c of n.comments_before) cell.appendChild(comment(c));
-  for (const c of n.comments_after) cell.appendChild(comment(c));
+  for (const c of shownComments(n.comments_before)) cell.appendChild(comment(c));
+  for (const c of shownComments(n.comments_after)) cell.appendChild(comment(c));
   for (const alt of n.alternatives) cell.appendChild(lineElement(alt));
   row.appendChild(cell);
   return row;

@@ -144,6 +144,8 @@ function drawGraph(plies) {
   const w = 300;
   const h = 80;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  // the graph fills its box (no letterbox bands, which looked like data)
+  svg.setAttribute("preserveAspectRatio", "none");
   const step = w / Math.max(1, plies.length);
   const x = (ply) => ply * step;
   const y = (e) => h - e * h;
@@ -158,7 +160,7 @@ function drawGraph(plies) {
   for (const p of plies) {
     if (p.mark) {
       svg.appendChild(node("circle", { cx: x(p.ply), cy: y(whiteExpected(p)), r: 3,
-        class: `mark-${p.mark}` }));
+        class: `mark-${p.mark}`, "vector-effect": "non-scaling-stroke" }));
     }
     const hit = node("rect", { x: x(p.ply) - step / 2, y: 0, width: step, height: h,
       class: "hit", "data-ply": p.ply });

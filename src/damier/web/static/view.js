@@ -4,7 +4,7 @@
 // buttons carry data-ply for the listener in controls.js).
 import { engineNote, externalEngine } from "./engines.js";
 import { has, t } from "./i18n.js";
-import { glyphs, hasNotes, markGlyph, notesOf, notesRow, openingRow } from "./movetree.js";
+import { glyphs, hasNotes, markGlyph, moveFacts, notesOf, notesRow, openingRow } from "./movetree.js";
 import { animationTime, animationsOn } from "./options.js";
 import { showRules } from "./rules.js";
 import { app, browsing, interactive, syncPicker } from "./state.js";
@@ -223,6 +223,8 @@ function renderMoves() {
     b.textContent = m.notation + (sign ? ` ${sign}` : "") + (mark ? ` ${mark}` : "");
     b.dataset.ply = String(i + 1);
     cell.appendChild(b);
+    const facts = moveFacts(g, i);
+    if (facts.clock || facts.emt || facts.eval) cell.appendChild(factsOf(facts));
     row.appendChild(cell);
     if (hasNotes(g, i)) {
       body.appendChild(notesRow(g, i));
@@ -251,6 +253,28 @@ function renderMoves() {
   $("nav-first").disabled = $("nav-prev").disabled = !atNode && app.viewPly === 0;
   $("nav-next").disabled = atNode ? nextId(app.viewNode) === null : app.viewPly === g.ply;
   $("nav-last").disabled = !atNode && app.viewPly === g.ply;
+}
+
+// a move's time left on its clock (or the time it took) and its evaluation, from the
+// commands of an imported game's comments
+function factsOf(facts) {
+  const span = document.createElement("span");
+  span.className = "mv-facts";
+  if (facts.clock || facts.emt) {
+    const time = document.createElement("span");
+    time.className = "mv-time";
+    time.textContent = facts.clock || facts.emt;
+    time.title = t(facts.clock ? "moves.clock" : "moves.emt");
+    span.appendChild(time);
+  }
+  if (facts.eval) {
+    const ev = document.createElement("span");
+    ev.className = "mv-eval";
+    ev.textContent = facts.eval;
+    ev.title = t("moves.eval");
+    span.appendChild(ev);
+  }
+  return span;
 }
 
 function renderStatus() {
