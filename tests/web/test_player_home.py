@@ -18,9 +18,10 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from damier.web.engine_settings import read_settings
+from damier.web.services.engine_settings import read_settings
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import api, click, js, move_texts, open_game, ply, shot, square, wait
+from tests.web.test_import_report import LIDRAUGHTS
 from tests.web.test_page_i18n import set_language
 
 AXE = Path(__file__).with_name("vendor") / "axe-core" / "axe.min.js"
@@ -163,3 +164,70 @@ def test_header_one_row_in_every_language_and_phone_fits(browser: Any, live_serv
     finally:
         set_language(drv, "en")
         drv.set_window_size(1280, 900)
+
+
+IMPORT = LIDRAUGHTS + """
+[Event "bad"]
+[White "c"]
+[Black "d"]
+
+1. 32-28 19-23 2. 28-22 18-22 *
+
+[Event "no gametype"]
+
+1. c3-d4 f6-g5 2. b2-c3 g7-f6 *
+"""
+
+
+def failed_requests(drv: Any) -> list[str]:
+    """Requests of the page answered with an error status (each is a line in the console)."""
+    return list(js(drv, "performance.getEntriesByType('resource')"
+                        ".filter((e) => e.responseStatus >= 400).map((e) => e.name)"))
+
+
+def test_import_report_clock_comments_finished_games_and_a_quiet_console(
+        browser: Any, live_server: LiveServer) -> None:
+    drv = browser
+    g = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
+    open_game(drv, live_server, g["id"])
+    drv.find_element(By.ID, "btn-import").click()
+    drv.execute_script("document.getElementById('import-text').value = arguments[0]", IMPORT)
+    drv.find_element(By.ID, "import-ok").click()
+    wait(drv, lambda d: d.find_element(By.ID, "import-report").is_displayed())
+    report = drv.find_element(By.ID, "import-report-body").text
+    assert "Games stored: 3. Game 1 is open." in report
+    assert "Game 2: c – d" in report
+    assert "line 15: 28-22: capture is compulsory: 28x19" in report
+    assert "no GameType: the moves fit Russian draughts, read as such (warning)" in report
+    set_language(drv, "cs")
+    assert "Uložené partie: 3." in drv.find_element(By.ID, "import-report-body").text
+    assert "braní je povinné: 28x19" in drv.find_element(By.ID, "import-report-body").text
+    set_language(drv, "en")
+    # game 1 (lidraughts): the clocks beside the moves, no comment rows but the real comment
+    wait(drv, lambda d: ply(d) == 4)
+    times = [e.text for e in drv.find_elements(By.CSS_SELECTOR, "#moves .mv-time")]
+    assert times == ["3:00", "2:58", "2:55", "2:51"]
+    rows = drv.find_elements(By.CSS_SELECTOR, "#moves tbody tr")
+    notes = drv.find_elements(By.CSS_SELECTOR, "#moves tbody tr.notes")
+    assert len(rows) == 3 and [n.text for n in notes] == ["a fine recapture"]
+    shot(drv, "71-import-report")
+    # a finished game: undo is off, "Continue from here" starts a new game
+    over = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
+    api(live_server, "POST", f"/api/games/{over['id']}/moves", {"move": "32-28"})
+    api(live_server, "POST", f"/api/games/{over['id']}/resign", {"color": "black"})
+    open_game(drv, live_server, over["id"])
+    assert not drv.find_element(By.ID, "btn-undo").is_enabled()
+    drv.find_element(By.ID, "btn-continue").click()
+    wait(drv, lambda d: js(d, "window.damier.game.id") != over["id"])
+    assert js(drv, "window.damier.game.status") == "playing"
+    # the review panel on a game never reviewed, and a typed move that is not legal: the
+    # reason in words and no failed request
+    drv.find_element(By.ID, "btn-review").click()
+    wait(drv, lambda d: d.find_element(By.ID, "review").is_displayed())
+    box = drv.find_element(By.ID, "move-input")
+    example = js(drv, "window.damier.game.legal_moves[0].notation")
+    assert box.get_attribute("placeholder") == f"type a move, e.g. {example}"
+    box.send_keys("23-19", Keys.ENTER)
+    wait(drv, lambda d: "23-19: there is no piece on 23" in d.find_element(By.ID, "message").text)
+    drv.find_element(By.ID, "btn-review").click()
+    assert failed_requests(drv) == []

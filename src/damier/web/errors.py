@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from damier.core.errors import DamierError
+
 STATUS_CODES = {
     400: "bad_request",
     401: "unauthorized",
@@ -60,3 +62,18 @@ class WebError(Exception):
     def body(self) -> dict[str, Any]:
         """The JSON error body."""
         return {"error": self.message, "code": self.code, **self.extra}
+
+
+def reasons(error: DamierError) -> dict[str, str]:
+    """The named reason of a damier error and its parts, as extra fields of an error body
+    (``{"reason": "capture_compulsory", "moves": "28x19"}``; empty when it names none), so
+    that the page can say why in its own language.
+
+    >>> from damier.core.errors import FenError
+    >>> reasons(FenError("FEN 'W:W31:B31': square 31 is listed twice", "square_twice",
+    ...                  square="31"))
+    {'reason': 'square_twice', 'square': '31'}
+    """
+    if not error.reason:
+        return {}
+    return {"reason": error.reason, **error.details}

@@ -22,7 +22,7 @@ from starlette.routing import Route
 from damier.core.board import Board
 from damier.core.errors import DamierError, UnknownVariantError
 from damier.core.variants import get_variant
-from damier.web.errors import WebError
+from damier.web.errors import WebError, reasons
 from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
 from damier.web.routes.requests import load, opt_str, read_body, read_json, service, state_response
 from damier.web.services.game_session import check_local
@@ -61,7 +61,7 @@ async def check_position(request: Request) -> JSONResponse:
     except UnknownVariantError as e:
         raise WebError(422, str(e), "unknown_variant") from None
     except DamierError as e:
-        raise WebError(422, str(e), "bad_fen") from None
+        raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
     return JSONResponse(position_json(board))
 
 
@@ -180,6 +180,10 @@ async def export_pdn(request: Request) -> Response:
     )
 
 
+MAX_WARNINGS = 1000
+"""Warnings listed in an import's answer at most (errors are all listed)."""
+
+
 async def import_pdn(request: Request) -> JSONResponse:
     ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
     if ctype == "application/json":
@@ -204,10 +208,12 @@ async def import_pdn(request: Request) -> JSONResponse:
             variant = get_variant(variant).name
         except DamierError as e:
             raise WebError(422, str(e), "unknown_variant") from None
-    ids, errors = await svc.import_pdn(text, variant)
+    ids, problems = await svc.import_pdn(text, variant)
     return JSONResponse(
         {"games": [svc.state(await svc.get(gid)) for gid in ids[:20]],
-         "ids": ids, "imported": len(ids), "errors": errors},
+         "ids": ids, "imported": len(ids),
+         "errors": [p for p in problems if p["severity"] == "error"],
+         "warnings": [p for p in problems if p["severity"] == "warning"][:MAX_WARNINGS]},
         status_code=201,
     )
 

@@ -29,9 +29,13 @@ async def start_review(request: Request) -> JSONResponse:
 
 
 async def get_review(request: Request) -> JSONResponse:
-    """200 with the plies when done, 202 with the progress while running."""
+    """200 with the plies when done, 202 with the progress while running; 404 when the game
+    has no review, or with ``?missing=ok`` 200 ``{"status": "none"}`` (a page that only
+    looks whether there is one, without an error in its console)."""
     s = await load(request)
     body = reviews(request).status(s)
+    if body is None and request.query_params.get("missing") == "ok":
+        return JSONResponse({"status": "none"})
     if body is None:
         raise WebError(404, "this game has not been reviewed (POST to start)", "no_review")
     return JSONResponse(body, status_code=200 if body["status"] in ("done", "failed") else 202)

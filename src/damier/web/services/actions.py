@@ -17,7 +17,7 @@ from typing import Any
 from damier.core.colors import BLACK, WHITE, color_name, opponent
 from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.move import Move
-from damier.web.errors import WebError
+from damier.web.errors import WebError, reasons
 from damier.web.services import game_clock
 from damier.web.services.game_session import Session, is_record, save, set_result
 from damier.web.storage.game_store import MoveRow, Store
@@ -54,7 +54,7 @@ async def play(store: Store, s: Session, text: str) -> None:
             raise WebError(422, str(e), "ambiguous_move", move=text,
                            candidates=e.candidates) from None
         except DamierError as e:
-            raise WebError(422, str(e), "illegal_move", move=text) from None
+            raise WebError(422, str(e), "illegal_move", move=text, **reasons(e)) from None
         push(store, s, move)
 
 
@@ -76,6 +76,9 @@ async def undo(store: Store, s: Session) -> None:
         if is_record(s):
             raise WebError(409, "a finished game record is read-only: continue from here as "
                                 "a new game", "record_read_only")
+        if s.outcome() is not None:
+            raise WebError(409, f"the game is over ({s.outcome()}): a finished game is read-only; "
+                                "continue from here as a new game", "finished_read_only")
         if s.thinker is not None:
             s.thinker.stop()
         s.thinking = False

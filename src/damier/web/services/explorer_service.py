@@ -25,7 +25,7 @@ from damier.analysis.explorer import Explorer, ImportReport
 from damier.core.errors import DamierError, FenError
 from damier.core.variants import get_variant
 from damier.formats.gametype import gametype_tag
-from damier.web.errors import WebError
+from damier.web.errors import WebError, reasons
 
 log = logging.getLogger("damier.web")
 
@@ -71,7 +71,7 @@ class ExplorerService:
         try:
             answer = await asyncio.to_thread(ex.lookup, variant, fen)
         except FenError as e:
-            raise WebError(422, str(e), "bad_fen") from None
+            raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         except DamierError as e:
             raise WebError(422, str(e), "unknown_variant") from None
         if self.building is not None and self.building["done"] < self.building["total"]:

@@ -23,7 +23,7 @@ from typing import Any
 from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.variants import get_variant
-from damier.web.errors import WebError
+from damier.web.errors import WebError, reasons
 from damier.web.services import actions, draw_offers, game_clock, pdn_games, records, watchers
 from damier.web.services.engine_registry import EngineRegistry
 from damier.web.services.engine_turns import EngineTurns
@@ -126,7 +126,7 @@ class GameService:
         try:
             board = Board(rules, fen, first_player=first)
         except DamierError as e:
-            raise WebError(422, str(e), "bad_fen") from None
+            raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         choice = self.engines.choice(engine, rules.name)
         if choice.protocol == "dxp" and white == black == "engine":
             raise WebError(422, f"engine {choice.name} speaks DXP, which plays one side of a "

@@ -43,6 +43,7 @@ from damier.core.move import Move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.formats.pdn import Game, Node
+from damier.web.errors import reasons
 
 MAX_NODES = 20_000
 """Largest tree accepted from storage or built by editing (a whole annotated book is far
@@ -174,7 +175,7 @@ def add_move(tree: Game, ident: str, move_text: str) -> Node:
     try:
         move = board.parse_move(move_text)
     except DamierError as e:
-        raise TreeError(str(e), 422, "illegal_move", move=move_text) from None
+        raise TreeError(str(e), 422, "illegal_move", move=move_text, **reasons(e)) from None
     for child in node.variations:
         if child.move == move:
             return child

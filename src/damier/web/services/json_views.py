@@ -162,14 +162,27 @@ def reason_code(reason: str | None) -> tuple[str | None, dict[str, int]]:
     return None, {}
 
 
+@cache
+def _start_fen(variant: str) -> str:
+    return Board(variant).fen()
+
+
 def summary(row: GameRow) -> dict[str, Any]:
-    """A line of the saved-games list."""
+    """A line of the saved-games list: ``moves`` counts moves as players do (a move of each
+    side is one), ``untouched`` is a game with nothing in it (no move, no tag, the variant's
+    start position), which the page does not list."""
+    try:
+        standard_start = row.start_fen == _start_fen(row.variant)
+    except ValueError:  # a variant no longer registered: its start cannot be compared
+        standard_start = False
     return {
         "id": row.id,
         "variant": row.variant,
         "white": row.tags.get("White") or row.white,
         "black": row.tags.get("Black") or row.black,
         "ply": row.ply,
+        "moves": (row.ply + 1) // 2,
+        "untouched": row.ply == 0 and not row.tags and standard_start and not row.result,
         "result": row.result,
         "reason": row.reason,
         "status": "over" if row.result else "playing",

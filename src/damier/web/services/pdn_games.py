@@ -45,7 +45,8 @@ def export_pdn(s: Session) -> str:
 def import_pdn(store: Store, text: str, variant: str | None = None
                ) -> tuple[list[int], list[dict[str, Any]]]:
     """Store every game of ``text`` (``variant``: for games without a GameType tag);
-    returns the new ids and the per-game problems."""
+    returns the new ids and each game's problems (errors and warnings, see
+    :func:`damier.web.services.pdn_io.problem_json`; ``game``: its number in the text)."""
     try:
         games, dropped = pdn_io.import_pdn(text, variant)
     except (DamierError, ValueError, LookupError) as e:
@@ -56,8 +57,11 @@ def import_pdn(store: Store, text: str, variant: str | None = None
     if len(games) > MAX_GAMES:
         raise WebError(413, f"too many games ({len(games)}; limit {MAX_GAMES} per import)",
                        "pdn_too_many_games", limit=MAX_GAMES)
-    errors = [{"game": n, "error": e} for n, g in enumerate(games, 1) for e in g.errors]
-    return store_games(store, games), errors
+    ids = store_games(store, games)
+    problems = [{"game": n, "id": gid, **p, "error": f"line {p['line']}, column {p['column']}: "
+                 f"{p['severity']}: {p['message']}"}
+                for n, (g, gid) in enumerate(zip(games, ids, strict=True), 1) for p in g.problems]
+    return ids, problems
 
 
 def store_games(store: Store, games: list[pdn_io.ImportedGame]) -> list[int]:

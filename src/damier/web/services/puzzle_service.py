@@ -26,7 +26,7 @@ from damier.analysis.puzzledb import PuzzleImport, PuzzleStore
 from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
-from damier.web.errors import WebError
+from damier.web.errors import WebError, reasons
 from damier.web.services.json_views import move_json, position_json
 
 CHECK_LIMIT = Limit(time=1.0, depth=14)
@@ -112,7 +112,7 @@ class PuzzleService:
             raise WebError(422, str(e), "ambiguous_move", move=text,
                            candidates=e.candidates) from None
         except DamierError as e:
-            raise WebError(422, str(e), "illegal_move", move=text) from None
+            raise WebError(422, str(e), "illegal_move", move=text, **reasons(e)) from None
         store = await self.opened()
         if not check.right:
             stats = store.record(player, p.id, solved=False, hints=used)

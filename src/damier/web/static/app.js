@@ -51,6 +51,12 @@ async function start() {
   const fromHash = /game=(\d+)/.exec(location.hash);
   const id = fromHash ? fromHash[1] : localStorage.getItem("damier.game");
   if (id && await openGame(id)) return;
+  // a first visit opens the newest game with nothing in it, if there is one, rather than
+  // saving yet another empty game
+  const recent = await api("GET", "/api/games?limit=20");
+  const empty = recent.ok && recent.data.games.find((g) => g.untouched && g.status === "playing"
+    && g.variant === "international" && g.white === "human" && g.black === "engine");
+  if (empty && await openGame(empty.id)) return;
   const created = await api("POST", "/api/games", { variant: "international", white: "human",
     black: "engine", level: 3, wait: false });
   if (created.ok) await setGame(created.data, "open");

@@ -7,6 +7,7 @@ import { toggleAnalysis } from "./analysis.js";
 import { goTo, goToNode, setGame } from "./game.js";
 import { app, resetPicker, viewedId } from "./state.js";
 import { nextId, prevId } from "./tree.js";
+import { typedMoveProblem } from "./typedmove.js";
 import { continueHere, treeAction } from "./variations.js";
 import { render, renderBoard, renderRules, say, sayError, sayNote } from "./view.js";
 
@@ -106,6 +107,8 @@ export function setupControls() {
     e.preventDefault();
     const text = $("move-input").value.trim();
     if (!text || !app.game) return;
+    const problem = typedMoveProblem(text);
+    if (problem) { say(problem, true); return; }
     const r = await api("POST", `/api/games/${app.game.id}/moves`, { move: text, wait: false });
     if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else sayError(r.data);
   });

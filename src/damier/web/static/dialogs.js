@@ -1,7 +1,8 @@
-// damier web: the dialogs: new game, PDN import, saved games list, board options.
+// damier web: the dialogs: new game, saved games list, board options (PDN import: importing.js).
 import { api } from "./api.js";
 import { fillEngines } from "./engines.js";
 import { openGame, setGame } from "./game.js";
+import { setupImport } from "./importing.js";
 import { app } from "./state.js";
 import { language, t } from "./i18n.js";
 import { options, reducedMotion, setOption } from "./options.js";
@@ -65,46 +66,71 @@ async function submitNew(e) {
   await setGame(r.data, "open");
 }
 
-async function submitImport(e) {
-  e.preventDefault();
-  const text = $("import-text").value;
-  if (!text.trim()) { $("import-msg").textContent = t("import.empty"); return; }
-  const r = await api("POST", "/api/games/import", text, "text/plain; charset=utf-8");
-  if (!r.ok) {
-    const first = (r.data.errors && r.data.errors[0]) ? ` (${r.data.errors[0].error})` : "";
-    $("import-msg").textContent = (r.data.code || r.data.error ? errorText(r.data) : t("import.nothing")) + first;
-    return;
-  }
-  $("dlg-import").close();
-  const imported = r.data.imported;
-  const problems = r.data.errors;
-  say(() => t("import.done", { n: imported }) + (problems.length
-    ? " " + t("import.problems", { n: problems.length, error: problems[0].error }) : ""));
-  await openGame(r.data.ids[0]);
-}
-
+// the saved games, newest first; a game with nothing in it is not listed (but the open one
+// is). Each row opens with its first cell's button (or a click anywhere on it) and is deleted
+// with a button that asks twice.
 async function showGames() {
   const r = await api("GET", "/api/games?limit=200");
   const body = $("games-table").querySelector("tbody");
   body.innerHTML = "";
-  for (const g of r.ok ? r.data.games : []) {
+  const open = app.game ? app.game.id : null;
+  for (const g of r.ok ? r.data.games.filter((x) => !x.untouched || x.id === open) : []) {
     const tr = document.createElement("tr");
-    tr.tabIndex = 0;
     tr.dataset.id = String(g.id);
     const when = new Date(g.updated * 1000).toLocaleString(language());
     const who = (p) => (p === "human" || p === "engine" ? t(`games.${p}`) : p);
     const variant = variantName(g.variant, (app.variants.find((v) => v.name === g.variant) || {}).title);
-    for (const v of [g.id, variant, who(g.white), who(g.black), g.ply, g.result || "…", when]) {
+    const go = () => { $("dlg-games").close(); openGame(g.id); };
+    const first = document.createElement("td");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "link";
+    button.textContent = String(g.id);
+    button.setAttribute("aria-label", t("games.open", { id: g.id }));
+    button.addEventListener("click", go);
+    first.appendChild(button);
+    tr.appendChild(first);
+    const cells = [[variant, ""], [who(g.white), ""], [who(g.black), ""], [g.moves, "num"],
+      [g.result || "…", ""], [when, "wide"]];
+    for (const [v, cls] of cells) {
       const td = document.createElement("td");
       td.textContent = String(v);
+      if (cls) td.className = cls;
       tr.appendChild(td);
     }
-    const open = () => { $("dlg-games").close(); openGame(g.id); };
-    tr.addEventListener("click", open);
-    tr.addEventListener("keydown", (e) => { if (e.key === "Enter") open(); });
+    const last = document.createElement("td");
+    const del = document.createElement("button");
+    del.type = "button";
+    del.className = "icon";
+    del.textContent = "🗑";
+    del.setAttribute("aria-label", t("games.delete", { id: g.id }));
+    del.title = del.getAttribute("aria-label");
+    del.addEventListener("click", (e) => { e.stopPropagation(); deleteGame(g.id, del, tr); });
+    last.appendChild(del);
+    tr.appendChild(last);
+    tr.addEventListener("click", (e) => { if (!e.target.closest("button")) go(); });
     body.appendChild(tr);
   }
   $("dlg-games").showModal();
+}
+
+// the first press arms the button (its name says "really?"), the second deletes
+async function deleteGame(id, button, row) {
+  if (button.dataset.armed !== "1") {
+    button.dataset.armed = "1";
+    button.setAttribute("aria-label", t("games.delete_really", { id }));
+    button.title = button.getAttribute("aria-label");
+    button.classList.add("armed");
+    return;
+  }
+  const r = await api("DELETE", `/api/games/${id}`);
+  if (!r.ok && r.status !== 404) { say(() => errorText(r.data), true); return; }
+  row.remove();
+  if (app.game && app.game.id === id) {
+    $("dlg-games").close();
+    localStorage.removeItem("damier.game");
+    await openNewGame();
+  }
 }
 
 // the board options dialog: each control writes its option (remembered) and redraws
@@ -141,18 +167,7 @@ export function setupDialogs() {
   $("new-fen").addEventListener("input", () => offerFirstPlayer(false));
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
-  $("btn-import").addEventListener("click", () => {
-    $("import-msg").textContent = "";
-    $("dlg-import").showModal();
-  });
-  $("import-file").addEventListener("change", async (e) => {
-    const f = e.target.files[0];
-    if (!f) return;
-    if (f.size > 5 * 1024 * 1024) { $("import-msg").textContent = t("import.too_big"); return; }
-    $("import-text").value = await f.text();
-  });
-  $("form-import").addEventListener("submit", submitImport);
-  $("import-cancel").addEventListener("click", () => $("dlg-import").close());
+  setupImport(fillVariants);
   $("btn-games").addEventListener("click", showGames);
   $("games-close").addEventListener("click", () => $("dlg-games").close());
 }

@@ -34,7 +34,8 @@ function whiteExpected(p) {
 async function load() {
   const g = app.game;
   const key = gameKey(g);
-  const r = await api("GET", `/api/games/${g.id}/review`);
+  // "missing=ok": no review yet is an answer, not an error (nothing in the console)
+  const r = await api("GET", `/api/games/${g.id}/review?missing=ok`);
   if (key !== gameKey(app.game)) return;
   take(r, key);
 }
@@ -44,6 +45,8 @@ function take(r, key) {
   panel.failed = null;
   if (r.ok && r.data.status === "done") {
     app.review = { ...r.data, game: app.game.id, key };
+  } else if (r.ok && r.data.status === "none") {
+    app.review = null;
   } else if (r.ok) {
     app.review = { status: r.data.status, done: r.data.done, total: r.data.total,
       game: app.game.id, key };

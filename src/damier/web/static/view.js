@@ -30,6 +30,13 @@ export function renderMessage() {
 // the message of a failed request in the page's language: its stable code when the catalog
 // has it (with the error body's fields as parameters), else the server's English text
 export function errorText(data) {
+  // an illegal move or a bad FEN says why, when the server names the reason
+  if (data && data.reason && data.code === "illegal_move" && has(`illegal.${data.reason}`)) {
+    return t(`illegal.${data.reason}`, data);
+  }
+  if (data && data.reason && data.code === "bad_fen" && has(`fen.${data.reason}`)) {
+    return `${t("error.bad_fen")}: ${t(`fen.${data.reason}`, data)}`;
+  }
   if (data && data.code && has(`error.${data.code}`)) return t(`error.${data.code}`, data);
   return (data && data.error) || t("error.unknown");
 }
@@ -224,7 +231,10 @@ function renderMoves() {
     b.dataset.ply = String(i + 1);
     cell.appendChild(b);
     const facts = moveFacts(g, i);
-    if (facts.clock || facts.emt || facts.eval) cell.appendChild(factsOf(facts));
+    if (facts.clock || facts.emt || facts.eval) {
+      cell.classList.add("has-facts");
+      cell.appendChild(factsOf(facts));
+    }
     row.appendChild(cell);
     if (hasNotes(g, i)) {
       body.appendChild(notesRow(g, i));
@@ -318,6 +328,9 @@ function renderStatus() {
   const huffable = g.huffing && humanTurn && g.legal_moves.some((m) => m.huff !== null);
   $("btn-huff").hidden = !huffable;
   $("move-form").hidden = g.status !== "playing";
+  // the example in the move box is written in the variant's notation (a move legal here)
+  const example = g.legal_moves.length ? g.legal_moves[0].notation : "";
+  $("move-input").placeholder = example ? t("move.placeholder", { example }) : t("move.aria");
   $("btn-huff").setAttribute("aria-pressed", String(app.huffMode));
 }
 

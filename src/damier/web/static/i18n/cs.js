@@ -58,7 +58,7 @@ export default {
   "ctl.resign": "Vzdát se",
   "ctl.resign_really": "Opravdu se vzdát?",
   "ctl.huff": "Sfouknout",  // unsure: foukání/sfouknout for huffing: the seed rules say 'odebrat kámen'; 'foukat' is the term I know from the traditional game
-  "move.placeholder": "zadejte tah, např. 32-28",
+  "move.placeholder": "zadejte tah, např. {example}",
   "move.aria": "zadání tahu",
   "move.play": "Táhnout",
   "msg.capture_compulsory": "braní je povinné: {moves}",
@@ -94,8 +94,6 @@ export default {
   "import.empty": "vložte PDN nebo vyberte soubor",
   "import.too_big": "soubor je větší než 5 MB",
   "import.nothing": "nic nebylo importováno",
-  "import.done": "Importované partie: {n}.",
-  "import.problems": "Problémy: {n}; první: {error}",
   "games.title": "Uložené partie",
   "games.id": "#",
   "games.variant": "Varianta",
@@ -513,4 +511,10 @@ export default {
   "moves.clock": "čas zbývající na hodinách po tomto tahu",
   "moves.emt": "čas spotřebovaný na tento tah",
   "moves.eval": "hodnocení zapsané v partii",
+  "error.finished_read_only": "partie skončila a zůstává tak, jak skončila: pokračujte odsud jako v nové partii",
+  "import.variant_guess": "Mezinárodní (nebo to, čemu odpovídají tahy)",
+  "games.open": "Otevřít partii {id}",
+  "games.delete": "Smazat partii {id}",
+  "games.delete_really": "Opravdu smazat partii {id}? Stiskněte znovu",
+  "games.actions": "Akce",
 };

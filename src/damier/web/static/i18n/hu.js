@@ -58,7 +58,7 @@ export default {
   "ctl.resign": "Feladás",
   "ctl.resign_really": "Valóban feladja?",
   "ctl.huff": "Elfújás",  // unsure: 'elfújás' for huffing is my rendering of the old rule; the Hungarian term may differ
-  "move.placeholder": "írjon be egy lépést, pl. 32-28",
+  "move.placeholder": "írjon be egy lépést, pl. {example}",
   "move.aria": "lépés beírása",
   "move.play": "Lépés",
   "msg.capture_compulsory": "ütni kötelező: {moves}",
@@ -94,8 +94,6 @@ export default {
   "import.empty": "illesszen be egy PDN-t, vagy válasszon fájlt",
   "import.too_big": "a fájl nagyobb 5 MB-nál",
   "import.nothing": "semmi sem töltődött be",
-  "import.done": "Betöltött játszmák: {n}.",
-  "import.problems": "Hibák: {n}; az első: {error}",
   "games.title": "Mentett játszmák",
   "games.id": "#",
   "games.variant": "Változat",
@@ -513,4 +511,10 @@ export default {
   "moves.clock": "az óra hátralévő ideje e lépés után",
   "moves.emt": "e lépésre fordított idő",
   "moves.eval": "a játszmában rögzített értékelés",
+  "error.finished_read_only": "a játszma véget ért, és úgy is marad: folytassa innen új játszmaként",
+  "import.variant_guess": "Nemzetközi (vagy amihez a lépések illenek)",
+  "games.open": "A(z) {id}. játszma megnyitása",
+  "games.delete": "A(z) {id}. játszma törlése",
+  "games.delete_really": "Biztosan törli a(z) {id}. játszmát? Nyomja meg újra",
+  "games.actions": "Műveletek",
 };

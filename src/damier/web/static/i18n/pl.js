@@ -58,7 +58,7 @@ export default {
   "ctl.resign": "Poddaj się",
   "ctl.resign_really": "Na pewno się poddać?",
   "ctl.huff": "Zdmuchnij",  // unsure: 'zdmuchnąć/zdmuchiwanie' for huffing: the old Polish term may differ
-  "move.placeholder": "wpisz ruch, np. 32-28",
+  "move.placeholder": "wpisz ruch, np. {example}",
   "move.aria": "wpisz ruch",
   "move.play": "Graj",
   "msg.capture_compulsory": "bicie jest obowiązkowe: {moves}",
@@ -94,8 +94,6 @@ export default {
   "import.empty": "wklej PDN albo wybierz plik",
   "import.too_big": "plik jest większy niż 5 MB",
   "import.nothing": "nic nie zaimportowano",
-  "import.done": "Zaimportowane partie: {n}.",
-  "import.problems": "Problemy: {n}; pierwszy: {error}",
   "games.title": "Zapisane partie",
   "games.id": "#",
   "games.variant": "Odmiana",
@@ -513,4 +511,10 @@ export default {
   "moves.clock": "czas pozostały na zegarze po tym ruchu",
   "moves.emt": "czas namysłu nad tym ruchem",
   "moves.eval": "ocena zapisana w partii",
+  "error.finished_read_only": "partia się skończyła i zostaje taka: kontynuuj stąd jako nową partię",
+  "import.variant_guess": "Międzynarodowe (lub te, do których pasują ruchy)",
+  "games.open": "Otwórz partię {id}",
+  "games.delete": "Usuń partię {id}",
+  "games.delete_really": "Na pewno usunąć partię {id}? Naciśnij ponownie",
+  "games.actions": "Działania",
 };

@@ -59,7 +59,7 @@ export default {
   "ctl.resign": "Предај",
   "ctl.resign_really": "Заиста предајете?",
   "ctl.huff": "Одувај",  // unsure: 'duvanje/oduvati' for huffing follows the Russian 'фук'; no Serbian source seen
-  "move.placeholder": "упишите потез, нпр. 32-28",
+  "move.placeholder": "упишите потез, нпр. {example}",
   "move.aria": "упис потеза",
   "move.play": "Играј",
   "msg.capture_compulsory": "узимање је обавезно: {moves}",
@@ -95,8 +95,6 @@ export default {
   "import.empty": "налепите PDN или изаберите датотеку",
   "import.too_big": "датотека је већа од 5 MB",
   "import.nothing": "ништа није увезено",
-  "import.done": "Увезене партије: {n}.",
-  "import.problems": "Проблеми: {n}; први: {error}",
   "games.title": "Сачуване партије",
   "games.id": "#",
   "games.variant": "Варијанта",
@@ -514,4 +512,10 @@ export default {
   "moves.clock": "преостало време на сату после овог потеза",
   "moves.emt": "време утрошено на овај потез",
   "moves.eval": "оцена записана у партији",
+  "error.finished_read_only": "партија је завршена и остаје таква: наставите одавде као нову партију",
+  "import.variant_guess": "Међународна (или она којој одговарају потези)",
+  "games.open": "Отвори партију {id}",
+  "games.delete": "Обриши партију {id}",
+  "games.delete_really": "Заиста обрисати партију {id}? Притисните поново",
+  "games.actions": "Радње",
 };

@@ -58,7 +58,7 @@ export default {
   "ctl.resign": "Predaj",
   "ctl.resign_really": "Zaista predajete?",
   "ctl.huff": "Oduvaj",  // unsure: 'duvanje/oduvati' for huffing follows the Russian 'фук'; no Serbian source seen
-  "move.placeholder": "upišite potez, npr. 32-28",
+  "move.placeholder": "upišite potez, npr. {example}",
   "move.aria": "upis poteza",
   "move.play": "Igraj",
   "msg.capture_compulsory": "uzimanje je obavezno: {moves}",
@@ -94,8 +94,6 @@ export default {
   "import.empty": "nalepite PDN ili izaberite datoteku",
   "import.too_big": "datoteka je veća od 5 MB",
   "import.nothing": "ništa nije uvezeno",
-  "import.done": "Uvezene partije: {n}.",
-  "import.problems": "Problemi: {n}; prvi: {error}",
   "games.title": "Sačuvane partije",
   "games.id": "#",
   "games.variant": "Varijanta",
@@ -513,4 +511,10 @@ export default {
   "moves.clock": "preostalo vreme na satu posle ovog poteza",
   "moves.emt": "vreme utrošeno na ovaj potez",
   "moves.eval": "ocena zapisana u partiji",
+  "error.finished_read_only": "partija je završena i ostaje takva: nastavite odavde kao novu partiju",
+  "import.variant_guess": "Međunarodna (ili ona kojoj odgovaraju potezi)",
+  "games.open": "Otvori partiju {id}",
+  "games.delete": "Obriši partiju {id}",
+  "games.delete_really": "Zaista obrisati partiju {id}? Pritisnite ponovo",
+  "games.actions": "Radnje",
 };
