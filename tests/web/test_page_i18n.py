@@ -130,8 +130,8 @@ def test_errors_variants_and_reasons_translated(browser: Any, live_server: LiveS
     try:
         set_language(browser, code)
         box = browser.find_element(By.ID, "move-input")
-        box.send_keys("22-19", Keys.ENTER)  # not a legal move at the start of Czech draughts
-        want = messages["error.illegal_move"].replace("{move}", "22-19")
+        box.send_keys("c5-d6", Keys.ENTER)  # c5 is empty at the start: the reason says so
+        want = messages["illegal.no_piece"].replace("{move}", "c5-d6").replace("{square}", "c5")
         wait(browser, lambda d: d.find_element(By.ID, "message").text == want)
         box.clear()
         mv = g["legal_moves"][0]
@@ -162,9 +162,9 @@ def test_message_follows_the_language_and_goes_with_the_game(browser: Any,
     message = browser.find_element(By.ID, "message")
     try:
         browser.find_element(By.ID, "move-input").send_keys("32-29", Keys.ENTER)
-        wait(browser, lambda d: message.text == "32-29 is not a legal move")
+        wait(browser, lambda d: message.text == "32-29: no legal move goes from 32 to 29")
         set_language(browser, "hu")
-        assert message.text == "32-29 nem szabályos lépés"
+        assert message.text == "32-29: nincs szabályos lépés 32 mezőről 29 mezőre"
         open_game(browser, live_server, other["id"])
         wait(browser, lambda d: message.text == "")
     finally:

@@ -31,9 +31,9 @@ LANGUAGES = ["en", "cs", "hu", "sr-Latn", "sr-Cyrl", "nl", "fr", "ru", "pl", "pt
 
 @pytest.fixture(scope="module")
 def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """A server whose engine "slow" never answers: after its 3 s time-out damier's engine
-    plays in its place, which leaves the player 3 s to choose a premove."""
-    engines = read_settings({"engine": [{"name": "slow", "timeout": 3,
+    """A server whose engine "slow" never answers: after its 4 s time-out damier's engine
+    plays in its place, which leaves the player 4 s to choose a premove."""
+    engines = read_settings({"engine": [{"name": "slow", "timeout": 4,
                                          "command": [sys.executable, str(FAKE), "hang"]}]})
     server = LiveServer(tmp_path_factory.mktemp("web") / "slow.sqlite3", engines=engines)
     server.start()
@@ -113,24 +113,28 @@ def test_keyboard_play_names_and_axe_on_every_panel(browser: Any, live_server: L
 def test_premove_played_when_the_turn_comes_and_cancelled_by_right_click(
         browser: Any, slow_server: LiveServer) -> None:
     drv = browser
-    g = api(slow_server, "POST", "/api/games", {"white": "engine", "black": "human", "level": 1,
-                                                "engine": "slow", "wait": False})
+    # Black's man has two moves (a forced one would not be asked of the engine), neither
+    # near White's men: the premove 50-45 stays legal whatever Black plays
+    g = api(slow_server, "POST", "/api/games", {"white": "human", "black": "engine", "level": 1,
+                                                "engine": "slow", "fen": "W:W46,50:B7"})
     open_game(drv, slow_server, g["id"])
-    assert js(drv, "window.damier.game.turn") == "white"
+    click(drv, 46)
+    click(drv, 41)  # the slow engine now thinks for 4 s: the time to choose a premove
+    wait(drv, lambda d: ply(d) == 1)
     # a premove chosen and cancelled by a right-click
-    click(drv, 19)
-    click(drv, 23)
-    assert js(drv, "window.damier.premove") == {"from": 19, "to": 23}
+    click(drv, 50)
+    click(drv, 45)
+    assert js(drv, "window.damier.premove") == {"from": 50, "to": 45}
     assert len(drv.find_elements(By.CSS_SELECTOR, "#board rect.sq.premove")) == 2
     ActionChains(drv).context_click(square(drv, 14)).perform()
     assert js(drv, "window.damier.premove") is None
     assert not drv.find_elements(By.CSS_SELECTOR, "#board rect.sq.premove")
-    # chosen again (by a click then a drop): played as soon as White has moved
-    click(drv, 19)
-    click(drv, 23)
-    assert ply(drv) == 0, "the slow engine answered before the premove was set"
-    wait(drv, lambda d: ply(d) >= 2, timeout=20)
-    assert move_texts(drv)[1] == "19-23"
+    # chosen again: played as soon as Black has moved
+    click(drv, 50)
+    click(drv, 45)
+    assert ply(drv) == 1, "the slow engine answered before the premove was set"
+    wait(drv, lambda d: ply(d) >= 3, timeout=30)
+    assert move_texts(drv)[2] == "50-45"
     assert js(drv, "window.damier.premove") is None
 
 

@@ -75,22 +75,26 @@ def test_wrong_moves_alternatives_and_hints(client: TestClient) -> None:
     assert load(client, EASY).status_code == 201
     assert load(client, EASY).json()["already"] is True
     assert load(client, COLLECTION).status_code == 201
-    easy = client.get("/api/puzzles/next", params={"player": "cy"}).json()
-    assert easy["title"] == "Easy"
-    r = move(client, easy["id"], "32-28", 0, player="cy").json()
-    assert (r["result"], r["alternative"], r["solved"]) == ("right", True, True)
+    # served nearest to the player's rating: a newcomer's 1500 is nearer the two-move "Shot"
+    # (seeded at 1350) than the one-move puzzles (1200)
     shot = client.get("/api/puzzles/next", params={"player": "cy"}).json()
+    assert shot["title"] == "Shot" and shot["rating"]["rating"] == 1350
     hint = client.get(f"/api/puzzles/{shot['id']}/hint", params={"step": 0}).json()
     assert hint == {"level": 1, "from": 35}
     hint = client.get(f"/api/puzzles/{shot['id']}/hint", params={"step": 0, "level": 2}).json()
     assert hint["move"] == "35-30"
     r = move(client, shot["id"], "50-45", 0, player="cy").json()
     assert r["result"] == "wrong" and r["step"] == 0 and r["position"]["fen"] == shot["fen"]
+    easy = client.get("/api/puzzles/next", params={"player": "cy"}).json()
+    assert easy["title"] == "Easy"  # one move (1200), stored before the other one-mover
+    r = move(client, easy["id"], "32-28", 0, player="cy").json()
+    assert (r["result"], r["alternative"], r["solved"]) == ("right", True, True)
     stats = client.get("/api/puzzles/stats", params={"player": "cy"}).json()
-    assert (stats["score"], stats["streak"], stats["failed"]) == (1, 0, 1)
+    assert (stats["score"], stats["streak"], stats["failed"]) == (1, 1, 1)
     # solved with a hint: counted as solved, no point
     dee = client.get("/api/puzzles/next", params={"player": "dee"}).json()
-    move(client, dee["id"], "31-27", 0, player="dee", hints=1)
+    move(client, dee["id"], "35-30", 0, player="dee", hints=1)
+    move(client, dee["id"], "34x12", 2, player="dee", hints=1)
     stats = client.get("/api/puzzles/stats", params={"player": "dee"}).json()
     assert (stats["score"], stats["solved"]) == (0, 1)
 

@@ -11,10 +11,11 @@ position with the same solution is stored once. The default puzzles that ship wi
 imported by :meth:`PuzzleStore.import_default`, each file once.
 
 A player (any short name; the web page uses one per browser) gets puzzles it has not met yet,
-easiest variant first in the order they were stored. The first result of a player on a
-puzzle counts: solved without a hint adds one point and one to the streak; a wrong move ends
-the streak; a puzzle solved with a hint counts as solved, without a point. Meeting the
-puzzle again changes nothing.
+the nearest to its rating first (see :mod:`damier.analysis.puzzle_ratings`: a Glicko-2
+rating for each player and each puzzle). The first result of a player on a puzzle counts:
+solved without a hint adds one point and one to the streak and wins the rating game; a wrong
+move ends the streak and loses it; a puzzle solved with a hint counts as solved, without a
+point, and draws it. Meeting the puzzle again changes nothing.
 
 This module must not know about HTTP.
 """
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from damier.analysis import puzzle_ratings as ratings
 from damier.analysis.puzzle import Puzzle
 from damier.analysis.sqlitefile import connect
 from damier.core.board import Board
@@ -137,7 +139,11 @@ class PuzzleStore:
         self.path = str(path)
         self._lock = threading.Lock()
         self._db = connect(self.path)
-        self._db.executescript(SCHEMA)
+        self._db.executescript(SCHEMA + ratings.SCHEMA)
+        with self._lock:
+            self._db.execute("BEGIN")
+            ratings.seed_missing(self._db)  # puzzles stored before ratings existed
+            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -187,6 +193,7 @@ class PuzzleStore:
                         report.duplicates += 1
                 self._db.execute("INSERT INTO sources (sha256, name, added) VALUES (?, ?, ?)",
                                  (sha, name, time.time()))
+                ratings.seed_missing(self._db)
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
@@ -203,13 +210,22 @@ class PuzzleStore:
         return _puzzle(r) if r else None
 
     def next(self, variant: str, player: str) -> Puzzle | None:
-        """The next puzzle of ``variant`` that ``player`` has not met (``None``: none left)."""
+        """The puzzle of ``variant`` that ``player`` has not met nearest to the player's
+        rating (``None``: none left)."""
+        name = _player(player)
         with self._lock:
-            r = self._db.execute(
-                "SELECT * FROM puzzles p WHERE variant = ? AND NOT EXISTS (SELECT 1 FROM"
-                " results r WHERE r.player = ? AND r.puzzle = p.id) ORDER BY id LIMIT 1",
-                (variant, _player(player))).fetchone()
+            rating = ratings.player_rating(self._db, name, time.time()).rating
+            r = self._db.execute(ratings.nearest_sql(), (variant, name, rating)).fetchone()
         return _puzzle(r) if r else None
+
+    def puzzle_rating(self, pid: int) -> dict[str, Any]:
+        """The rating of puzzle ``pid`` as :func:`~damier.analysis.puzzle_ratings.rating_json`
+        writes it, with how many first attempts rated it (``plays``)."""
+        with self._lock:
+            found = ratings.puzzle_rating(self._db, pid)
+            plays = self._db.execute("SELECT plays FROM puzzle_ratings WHERE puzzle = ?",
+                                     (pid,)).fetchone()
+        return {**ratings.rating_json(found), "plays": int(plays[0]) if plays else 0}
 
     def puzzles(self, variant: str | None = None, limit: int = 1000, offset: int = 0
                 ) -> list[Puzzle]:
@@ -247,6 +263,8 @@ class PuzzleStore:
                     " VALUES (?, ?, ?, ?, ?)", (name, pid, int(solved), hints, time.time()))
                 if cur.rowcount:
                     self._count(name, solved, hints)
+                    outcome = "failed" if not solved else "hinted" if hints else "solved"
+                    ratings.rate(self._db, name, pid, outcome, time.time())
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
@@ -267,14 +285,16 @@ class PuzzleStore:
                              " WHERE player = ?", (name,))
 
     def stats(self, player: str) -> dict[str, Any]:
-        """``{player, score, streak, best_streak, solved, failed}``."""
+        """``{player, score, streak, best_streak, solved, failed, rating}`` (``rating``:
+        ``{rating, deviation, provisional}``)."""
         name = _player(player)
         with self._lock:
             r = self._db.execute("SELECT * FROM players WHERE player = ?", (name,)).fetchone()
+            rating = ratings.rating_json(ratings.player_rating(self._db, name, time.time()))
         if r is None:
             return {"player": name, "score": 0, "streak": 0, "best_streak": 0, "solved": 0,
-                    "failed": 0}
-        return dict(r)
+                    "failed": 0, "rating": rating}
+        return {**dict(r), "rating": rating}
 
     def result(self, player: str, pid: int) -> dict[str, Any] | None:
         """The recorded result of ``player`` on puzzle ``pid``, if any."""

@@ -43,6 +43,34 @@ LEVELS: dict[int, Level] = {
 }
 
 
+LADDER: dict[int, tuple[int, int, int]] = {
+    1: (0, 0, 20), 2: (0, 1, 19), 3: (0, 5, 15), 4: (2, 3, 15), 5: (3, 5, 12),
+    6: (0, 7, 13), 7: (3, 10, 7), 8: (1, 10, 9), 9: (5, 13, 2),
+}
+"""The measured strength of the levels: wins, draws and losses of level N against level
+N+1 in 20 games of International draughts (2-move openings, each with both colours, 0.5 s a
+move for both sides), from the run recorded in docs/engine.md ("Levels: measured strength")::
+
+    for n in 1 2 3 4 5 6 7 8 9; do damier match damier:level=$n damier:level=$((n+1)) \
+        --games 20 --time movetime=0.5 --variant international; done
+
+At 0.5 s a move levels 9 and 10 search about as deep as each other, so their pair is even
+here; in the web app, without a clock, level 10 gets 5 s a move and level 9 3 s."""
+
+
+def ladder_score(number: int) -> float | None:
+    """Level ``number``'s score (0-1) against the next level in :data:`LADDER` (``None``
+    for level 10, which has no next).
+
+    >>> ladder_score(4), ladder_score(10)
+    (0.175, None)
+    """
+    if number not in LADDER:
+        return None
+    wins, draws, losses = LADDER[number]
+    return (wins + draws / 2) / (wins + draws + losses)
+
+
 def level(number: int) -> Level:
     """The level ``number`` (1-10); ``ValueError`` otherwise."""
     try:
@@ -70,4 +98,4 @@ def choose(scored: list[tuple[int, int]], tolerance: int, rng: random.Random) ->
     return rng.choices([i for _, i in pool], weights=weights)[0]
 
 
-__all__ = ["LEVELS", "Level", "choose", "level"]
+__all__ = ["LADDER", "LEVELS", "Level", "choose", "ladder_score", "level"]

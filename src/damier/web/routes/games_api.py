@@ -22,9 +22,11 @@ from starlette.routing import Route
 from damier.core.board import Board
 from damier.core.errors import DamierError, UnknownVariantError
 from damier.core.variants import get_variant
+from damier.engine.levels import LADDER, LEVELS, ladder_score
 from damier.web.errors import WebError, reasons
 from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
 from damier.web.routes.requests import load, opt_str, read_body, read_json, service, state_response
+from damier.web.services.engine_bridge import LEVEL_SECONDS
 from damier.web.services.game_session import check_local
 from damier.web.services.json_views import position_json, variant_info, variants_list
 
@@ -41,6 +43,22 @@ async def list_variants(request: Request) -> JSONResponse:
 async def list_engines(request: Request) -> JSONResponse:
     """The engines this server offers for play and analysis (damier's own first)."""
     return JSONResponse(service(request).engines.describe())
+
+
+async def list_levels(request: Request) -> JSONResponse:
+    """The ten playing levels: depth, time a move without a clock, what they play like, and
+    their measured score against the next level (docs/engine.md, "Levels")."""
+    out = []
+    for n, lv in LEVELS.items():
+        score = ladder_score(n)
+        record = LADDER.get(n)
+        out.append({"level": n, "depth": lv.depth, "seconds": LEVEL_SECONDS[n - 1],
+                    "description": lv.description,
+                    "against_next": None if record is None or score is None else {
+                        "wins": record[0], "draws": record[1], "losses": record[2],
+                        "score": round(score, 3)}})
+    return JSONResponse({"levels": out, "ladder": {"variant": "international", "games": 20,
+                                                   "time": "movetime=0.5", "openings": "2move"}})
 
 
 async def get_variant_info(request: Request) -> JSONResponse:
@@ -222,6 +240,7 @@ routes = [
     Route("/api/variants", list_variants, methods=["GET"]),
     Route("/api/variants/{name}", get_variant_info, methods=["GET"]),
     Route("/api/engines", list_engines, methods=["GET"]),
+    Route("/api/levels", list_levels, methods=["GET"]),
     Route("/api/position", check_position, methods=["POST"]),
     Route("/api/games", list_games, methods=["GET"]),
     Route("/api/games", create_game, methods=["POST"]),

@@ -95,7 +95,8 @@ class PuzzleService:
                                variant=name)
             raise WebError(404, f"every puzzle of {name} has been met", "puzzles_done",
                            variant=name)
-        return {**puzzle_json(found), "stats": store.stats(player)}
+        return {**puzzle_json(found), "rating": store.puzzle_rating(found.id),
+                "stats": store.stats(player)}
 
     async def move(self, pid: int, step: Any, text: Any, player: str, hints: Any
                    ) -> dict[str, Any]:

@@ -108,7 +108,7 @@ export function setupControls() {
     const text = $("move-input").value.trim();
     if (!text || !app.game) return;
     const problem = typedMoveProblem(text);
-    if (problem) { say(problem, true); return; }
+    if (problem) { say(() => t(problem.key, problem.args), true); return; }
     const r = await api("POST", `/api/games/${app.game.id}/moves`, { move: text, wait: false });
     if (r.ok) { $("move-input").value = ""; say(""); await setGame(r.data); } else sayError(r.data);
   });

@@ -18,6 +18,24 @@ export function fillVariants(sel, variants) {
   for (const [title, name] of named) sel.add(new Option(title, name));
 }
 
+let levels = null; // GET /api/levels: what each level plays like and its measured strength
+
+// what the chosen level plays like, and how it scored against the next one (docs/engine.md)
+async function describeLevel() {
+  if (!levels) {
+    const r = await api("GET", "/api/levels");
+    levels = r.ok ? r.data.levels : [];
+  }
+  const n = parseInt($("new-level").value, 10);
+  const lv = levels.find((x) => x.level === n);
+  let text = lv ? t(`level.desc.${n}`) : "";
+  if (lv && lv.against_next) {
+    text += " " + t("level.vs_next", { next: n + 1, score: Math.round(lv.against_next.score * 100),
+      wins: lv.against_next.wins, draws: lv.against_next.draws, losses: lv.against_next.losses });
+  }
+  $("new-level-note").textContent = text;
+}
+
 export function openNewGame(preset = {}) {
   const sel = $("new-variant");
   fillVariants(sel, app.variants);
@@ -26,6 +44,7 @@ export function openNewGame(preset = {}) {
   $("new-fen").value = preset.fen || "";
   offerFirstPlayer(true);
   $("new-msg").textContent = "";
+  describeLevel();
   $("dlg-new").showModal();
 }
 
@@ -165,6 +184,7 @@ export function setupDialogs() {
     offerFirstPlayer(true);
   });
   $("new-fen").addEventListener("input", () => offerFirstPlayer(false));
+  $("new-level").addEventListener("input", describeLevel);
   $("form-new").addEventListener("submit", submitNew);
   $("new-cancel").addEventListener("click", () => $("dlg-new").close());
   setupImport(fillVariants);

@@ -73,14 +73,29 @@ export class Editor {
     return document.querySelector('input[name="tool"]:checked').value;
   }
 
+  // the row on which a man of `color` ("w" or "b") is crowned: the edge row on the side
+  // where the other colour's men start
+  crowningRow(color) {
+    const rows = (c) => this.info.squares.filter((_, i) => this.info.start_pieces[i] === c)
+      .map((s) => s.row);
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const own = mean(rows(color));
+    const other = mean(rows(color === "w" ? "b" : "w"));
+    return own > other ? 0 : this.info.size - 1;
+  }
+
   tap(number) {
     const sq = this.app.board.squares.get(number);
     if (!sq) return;
-    const tool = this.tool();
+    let tool = this.tool();
     const cur = this.pieces[sq.index];
-    const next = cur === tool ? "." : tool;
+    // a man cannot stand on its own crowning row: placed there, it is a king
+    const crowned = (tool === "w" || tool === "b") && sq.row === this.crowningRow(tool);
+    if (crowned) tool = tool.toUpperCase();
+    const next = cur === tool && !crowned ? "." : tool;
     this.pieces = this.pieces.slice(0, sq.index) + next + this.pieces.slice(sq.index + 1);
     this.update();
+    if (crowned) $("editor-msg").textContent = t("editor.crowned", { square: sq.label });
   }
 
   fen() {

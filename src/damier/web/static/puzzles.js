@@ -57,10 +57,25 @@ function feedback(write, kind = "") {
   el.className = kind;
 }
 
+// a Glicko-2 rating as shown: whole points, "?" while it is provisional (deviation > 110)
+function ratingText(r) { return r ? `${r.rating}${r.provisional ? "?" : ""}` : "…"; }
+
+let puzzleRating = null; // the rating of the puzzle on the board
+
 function showStats(stats) {
   if (!stats) return;
   $("puzzle-stats").textContent = t("puzzle.stats", { score: stats.score, streak: stats.streak,
     best: stats.best_streak, solved: stats.solved, failed: stats.failed });
+  $("puzzle-rating").textContent = puzzleRating
+    ? t("puzzle.ratings", { mine: ratingText(stats.rating), puzzle: ratingText(puzzleRating) })
+    : t("puzzle.rating", { mine: ratingText(stats.rating) });
+}
+
+// where a puzzle comes from: its game's players and event, without the "? - ?" of a game
+// whose players are unknown (then the file and place it was mined from)
+export function puzzleSource(data) {
+  const title = (data.title || "").replace(/^\?\s*-\s*\?(,\s*)?/, "").trim();
+  return title || data.source || "";
 }
 
 async function sendMove(p, m) {
@@ -107,7 +122,8 @@ async function nextPuzzle() {
   document.body.classList.add("puzzle-mode");
   $("puzzle-prompt").dataset.i18n = `puzzle.prompt.${r.data.side}`;
   $("puzzle-prompt").textContent = t(`puzzle.prompt.${r.data.side}`);
-  $("puzzle-source").textContent = r.data.title || r.data.source || "";
+  $("puzzle-source").textContent = puzzleSource(r.data);
+  puzzleRating = r.data.rating || null;
   $("puzzle-hint").disabled = false;
   $("puzzle-solution").disabled = false;
   $("puzzle-exit").hidden = false;

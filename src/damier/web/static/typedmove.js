@@ -3,13 +3,13 @@
 // page's language and with the same reasons as a click (capture compulsory, no piece, not
 // the side to move, no such move), without a request (so the console stays clean). Anything
 // else — a legal move, the long forms, text the page does not read — goes to the server,
-// which decides. Imports the languages module and the page's state.
-import { t } from "./i18n.js";
+// which decides. Imports only the page's state.
 import { app } from "./state.js";
 
 const PLAIN = /^([a-z]?\d{1,3})\s*[-x:]\s*([a-z]?\d{1,3})$/i;
 
-// null when the server should decide, else why `text` is not a legal move now
+// null when the server should decide, else why `text` is not a legal move now, as the
+// message's key and parameters (said again in another language if the language changes)
 export function typedMoveProblem(text) {
   const g = app.game;
   const m = PLAIN.exec(text.trim());
@@ -31,11 +31,12 @@ export function typedMoveProblem(text) {
   }
   const args = { move: text.trim(), square: from.label, start: from.label, end: to.label };
   const piece = (g.positions[g.ply] || "")[from.index];
-  if (!piece || piece === ".") return t("illegal.no_piece", args);
-  if ((piece === "w" || piece === "W") !== (g.turn === "white")) return t("illegal.wrong_side", args);
+  if (!piece || piece === ".") return { key: "illegal.no_piece", args };
+  if ((piece === "w" || piece === "W") !== (g.turn === "white")) return { key: "illegal.wrong_side", args };
   const captures = legal.filter((mv) => mv.captured.length);
   if (captures.length) {
-    return t("illegal.capture_compulsory", { ...args, moves: captures.map((mv) => mv.notation).join(", ") });
+    return { key: "illegal.capture_compulsory",
+      args: { ...args, moves: captures.map((mv) => mv.notation).join(", ") } };
   }
-  return t("illegal.no_route", args);
+  return { key: "illegal.no_route", args };
 }

@@ -517,4 +517,18 @@ export default {
   "games.delete": "Smazat partii {id}",
   "games.delete_really": "Opravdu smazat partii {id}? Stiskněte znovu",
   "games.actions": "Akce",
+  "puzzle.rating": "Váš rating v úlohách: {mine}",
+  "puzzle.ratings": "Váš rating v úlohách: {mine} · tato úloha: {puzzle}",
+  "level.vs_next": "Proti úrovni {next}: {score} % ({wins} výher, {draws} remíz, {losses} proher ve 20 partiích).",  // unsure: plural forms after numbers
+  "level.desc.1": "Úroveň 1, začátečník: vidí jeden tah dopředu a často ztratí kámen.",
+  "level.desc.2": "Úroveň 2, nováček: vidí přímé výměny, volí volně.",
+  "level.desc.3": "Úroveň 3, rekreační hráč: vyhne se jednoduchým kombinacím, ale je nepřesný.",
+  "level.desc.4": "Úroveň 4, začínající klubový hráč: krátké kombinace, drobné nepřesnosti.",
+  "level.desc.5": "Úroveň 5, klubový hráč: na krátkou vzdálenost spolehlivý, trochu náhodný.",
+  "level.desc.6": "Úroveň 6, silný klubový hráč: propočítá 6 půltahů a hraje nejlepší tah.",
+  "level.desc.7": "Úroveň 7: propočítá 8 půltahů a hraje nejlepší tah.",
+  "level.desc.8": "Úroveň 8: propočítá 10 půltahů a hraje nejlepší tah.",
+  "level.desc.9": "Úroveň 9: propočítá 14 půltahů, nebo kolik dovolí 3 s na tah.",
+  "level.desc.10": "Úroveň 10, plná síla: tak hluboko, jak dovolí čas (bez hodin 5 s na tah).",
+  "editor.crowned": "Kámen na vlastní proměnové řadě je dáma: na poli {square} stojí dáma.",
 };

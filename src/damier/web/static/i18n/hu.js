@@ -517,4 +517,18 @@ export default {
   "games.delete": "A(z) {id}. játszma törlése",
   "games.delete_really": "Biztosan törli a(z) {id}. játszmát? Nyomja meg újra",
   "games.actions": "Műveletek",
+  "puzzle.rating": "Feladványértékszáma: {mine}",  // unsure: 'feladványértékszám' for puzzle rating
+  "puzzle.ratings": "Feladványértékszáma: {mine} · ez a feladvány: {puzzle}",  // unsure: 'feladványértékszám' for puzzle rating
+  "level.vs_next": "A(z) {next}. szint ellen: {score}% ({wins} győzelem, {draws} döntetlen, {losses} vereség 20 játszmában).",
+  "level.desc.1": "1. szint, kezdő: egy lépést lát előre, gyakran elveszít egy korongot.",
+  "level.desc.2": "2. szint, újonc: látja a közvetlen cseréket, lazán választ.",
+  "level.desc.3": "3. szint, alkalmi játékos: kikerüli az egyszerű kombinációkat, de pontatlan.",
+  "level.desc.4": "4. szint, kezdő klubjátékos: rövid kombinációk, apró pontatlanságok.",
+  "level.desc.5": "5. szint, klubjátékos: rövid távon megbízható, kissé véletlenszerű.",
+  "level.desc.6": "6. szint, erős klubjátékos: 6 féllépést számol, és a legjobb lépést játssza.",
+  "level.desc.7": "7. szint: 8 féllépést számol, és a legjobb lépést játssza.",
+  "level.desc.8": "8. szint: 10 féllépést számol, és a legjobb lépést játssza.",
+  "level.desc.9": "9. szint: 14 féllépést számol, vagy amennyit lépésenként 3 mp enged.",
+  "level.desc.10": "10. szint, teljes erő: olyan mélyen, amennyire az idő engedi (óra nélkül lépésenként 5 mp).",
+  "editor.crowned": "A saját átváltozási során álló korong dáma: a(z) {square} mezőn dáma áll.",
 };

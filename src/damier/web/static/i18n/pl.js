@@ -517,4 +517,18 @@ export default {
   "games.delete": "Usuń partię {id}",
   "games.delete_really": "Na pewno usunąć partię {id}? Naciśnij ponownie",
   "games.actions": "Działania",
+  "puzzle.rating": "Twój ranking zadań: {mine}",
+  "puzzle.ratings": "Twój ranking zadań: {mine} · to zadanie: {puzzle}",
+  "level.vs_next": "Przeciw poziomowi {next}: {score}% ({wins} wygranych, {draws} remisów, {losses} przegranych w 20 partiach).",  // unsure: plural forms after numbers
+  "level.desc.1": "Poziom 1, początkujący: widzi jeden ruch naprzód i często traci pionka.",
+  "level.desc.2": "Poziom 2, nowicjusz: widzi proste wymiany, wybiera swobodnie.",
+  "level.desc.3": "Poziom 3, amator: unika prostych kombinacji, wciąż niedokładny.",
+  "level.desc.4": "Poziom 4, początkujący klubowicz: krótkie kombinacje, drobne niedokładności.",
+  "level.desc.5": "Poziom 5, klubowicz: solidny na krótkim dystansie, trochę losowy.",
+  "level.desc.6": "Poziom 6, silny klubowicz: liczy 6 półruchów i gra najlepszy ruch.",
+  "level.desc.7": "Poziom 7: liczy 8 półruchów i gra najlepszy ruch.",
+  "level.desc.8": "Poziom 8: liczy 10 półruchów i gra najlepszy ruch.",
+  "level.desc.9": "Poziom 9: liczy 14 półruchów lub tyle, ile pozwolą 3 s na ruch.",
+  "level.desc.10": "Poziom 10, pełna siła: tak głęboko, jak pozwala czas (bez zegara 5 s na ruch).",
+  "editor.crowned": "Pionek na własnym rzędzie promocji jest damką: na polu {square} stoi damka.",
 };

@@ -517,4 +517,18 @@ export default {
   "games.delete": "Obriši partiju {id}",
   "games.delete_really": "Zaista obrisati partiju {id}? Pritisnite ponovo",
   "games.actions": "Radnje",
+  "puzzle.rating": "Vaš rejting u zadacima: {mine}",
+  "puzzle.ratings": "Vaš rejting u zadacima: {mine} · ovaj zadatak: {puzzle}",
+  "level.vs_next": "Protiv nivoa {next}: {score}% ({wins} pobeda, {draws} remija, {losses} poraza u 20 partija).",  // unsure: plural forms after numbers
+  "level.desc.1": "Nivo 1, početnik: vidi jedan potez unapred i često izgubi kamen.",
+  "level.desc.2": "Nivo 2, novajlija: vidi neposredne razmene, bira olako.",
+  "level.desc.3": "Nivo 3, povremeni igrač: izbegava proste kombinacije, još je neprecizan.",
+  "level.desc.4": "Nivo 4, klupski početnik: kratke kombinacije, sitne nepreciznosti.",
+  "level.desc.5": "Nivo 5, klupski igrač: pouzdan na kratke staze, malo nasumičan.",
+  "level.desc.6": "Nivo 6, jak klupski igrač: računa 6 polupoteza i igra najbolji potez.",
+  "level.desc.7": "Nivo 7: računa 8 polupoteza i igra najbolji potez.",
+  "level.desc.8": "Nivo 8: računa 10 polupoteza i igra najbolji potez.",
+  "level.desc.9": "Nivo 9: računa 14 polupoteza, ili koliko dozvoli 3 s po potezu.",
+  "level.desc.10": "Nivo 10, puna snaga: duboko koliko vreme dozvoli (bez sata 5 s po potezu).",
+  "editor.crowned": "Kamen na svom redu za krunisanje je dama: na polju {square} stoji dama.",
 };
