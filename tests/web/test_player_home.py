@@ -98,6 +98,11 @@ def test_keyboard_play_names_and_axe_on_every_panel(browser: Any, live_server: L
         drv.execute_script(f"document.getElementById('{button}').click()")
         wait(drv, lambda d, b=button: js(d, f"document.getElementById('{b}').getAttribute("
                                             "'aria-pressed')") == "true" or b == "btn-editor")
+        if button == "btn-puzzles":  # a puzzle on the board, with the ratings under it
+            drv.find_element(By.ID, "puzzle-next").click()
+            wait(drv, lambda d: "this puzzle:" in d.find_element(By.ID, "puzzle-rating").text)
+            assert drv.find_element(By.ID, "puzzle-rating").text.startswith(
+                "Your puzzle rating: 1500? · this puzzle: ")
         problems[button] = axe_violations(drv)
         drv.execute_script(f"document.getElementById('{button}').click()")
     open_game(drv, live_server, g["id"])
@@ -105,6 +110,9 @@ def test_keyboard_play_names_and_axe_on_every_panel(browser: Any, live_server: L
                            ("btn-games", "dlg-games"), ("btn-options", "dlg-options")]:
         drv.execute_script(f"document.getElementById('{button}').click()")
         wait(drv, lambda d, k=dialog: js(d, f"document.getElementById('{k}').open"))
+        if dialog == "dlg-new":  # the level says what it plays like and how strong it is
+            wait(drv, lambda d: "Against level 4: 13%" in d.find_element(By.ID, "new-level-note").text)
+            assert drv.find_element(By.ID, "new-level-note").text.startswith("Level 3, casual")
         problems[dialog] = axe_violations(drv)
         drv.execute_script(f"document.getElementById('{dialog}').close()")
     assert all(not v for v in problems.values()), problems
@@ -235,3 +243,62 @@ def test_import_report_clock_comments_finished_games_and_a_quiet_console(
     wait(drv, lambda d: "23-19: there is no piece on 23" in d.find_element(By.ID, "message").text)
     drv.find_element(By.ID, "btn-review").click()
     assert failed_requests(drv) == []
+
+
+def test_saved_games_editor_and_review_panel(browser: Any, live_server: LiveServer) -> None:
+    drv = browser
+    empty = api(live_server, "POST", "/api/games", {"white": "human", "black": "engine"})
+    played = api(live_server, "POST", "/api/games", {"white": "human", "black": "human"})
+    for mv in ("32-28", "19-23"):
+        api(live_server, "POST", f"/api/games/{played['id']}/moves", {"move": mv})
+    doomed = api(live_server, "POST", "/api/games", {"white": "human", "black": "human",
+                                                     "tags": {"Event": "to delete"}})
+    open_game(drv, live_server, played["id"])
+    # the review panel: a graph that fills its box, marks in an unnumbered list
+    drv.find_element(By.ID, "btn-review").click()
+    drv.find_element(By.ID, "review-start").click()
+    wait(drv, lambda d: d.find_element(By.ID, "review-graph").is_displayed(), timeout=60)
+    assert js(drv, "document.getElementById('review-graph').getAttribute('preserveAspectRatio')") \
+        == "none"
+    assert js(drv, "document.getElementById('review-marks').tagName") == "UL"
+    drv.find_element(By.ID, "btn-review").click()
+    # saved games: no empty game listed, moves counted as players count them, delete twice
+    drv.set_window_size(390, 844)
+    try:
+        drv.find_element(By.ID, "btn-menu").click()
+        drv.find_element(By.ID, "btn-games").click()
+        wait(drv, lambda d: d.find_elements(By.CSS_SELECTOR, "#games-table tbody tr"))
+        ids = js(drv, "[...document.querySelectorAll('#games-table tbody tr')].map((r) => +r.dataset.id)")
+        assert played["id"] in ids and doomed["id"] in ids and empty["id"] not in ids
+        row = f'#games-table tr[data-id="{played["id"]}"] td'
+        assert drv.find_elements(By.CSS_SELECTOR, row)[4].text == "1"
+        wrap = "document.querySelector('#dlg-games .table-wrap')"
+        assert js(drv, f"{wrap}.scrollWidth <= {wrap}.clientWidth + 1"), "the table scrolls sideways"
+        doomed_row = f'#games-table tr[data-id="{doomed["id"]}"]'
+        delete = drv.find_element(By.CSS_SELECTOR, f"{doomed_row} button.icon")
+        assert delete.get_attribute("aria-label") == f"Delete game {doomed['id']}"
+        delete.click()
+        assert delete.get_attribute("aria-label").startswith("Really delete")
+        delete.click()
+        wait(drv, lambda d: not d.find_elements(By.CSS_SELECTOR, doomed_row))
+        assert api_status(live_server, f"/api/games/{doomed['id']}") == 404
+        drv.find_element(By.ID, "games-close").click()
+    finally:
+        drv.set_window_size(1280, 900)
+    # the position editor crowns a man placed on its own crowning row
+    drv.find_element(By.ID, "btn-editor").click()
+    drv.find_element(By.CSS_SELECTOR, 'input[name="tool"][value="w"]').click()
+    click(drv, 3)
+    assert "a king" in drv.find_element(By.ID, "editor-msg").text
+    assert js(drv, "window.damier.editor.pieces[2]") == "W"
+    drv.find_element(By.ID, "editor-done").click()
+
+
+def api_status(server: LiveServer, path: str) -> int:
+    import urllib.error
+    import urllib.request
+    try:
+        with urllib.request.urlopen(server.url + path, timeout=30) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        return int(e.code)

@@ -96,7 +96,8 @@ async function showGames() {
   for (const g of r.ok ? r.data.games.filter((x) => !x.untouched || x.id === open) : []) {
     const tr = document.createElement("tr");
     tr.dataset.id = String(g.id);
-    const when = new Date(g.updated * 1000).toLocaleString(language());
+    const when = new Date(g.updated * 1000).toLocaleString(language(),
+      { dateStyle: "short", timeStyle: "short" });
     const who = (p) => (p === "human" || p === "engine" ? t(`games.${p}`) : p);
     const variant = variantName(g.variant, (app.variants.find((v) => v.name === g.variant) || {}).title);
     const go = () => { $("dlg-games").close(); openGame(g.id); };
@@ -121,7 +122,7 @@ async function showGames() {
     const del = document.createElement("button");
     del.type = "button";
     del.className = "icon";
-    del.textContent = "🗑";
+    del.innerHTML = TRASH;
     del.setAttribute("aria-label", t("games.delete", { id: g.id }));
     del.title = del.getAttribute("aria-label");
     del.addEventListener("click", (e) => { e.stopPropagation(); deleteGame(g.id, del, tr); });
@@ -132,6 +133,11 @@ async function showGames() {
   }
   $("dlg-games").showModal();
 }
+
+// a waste bin drawn in SVG (an emoji may be missing from the system's fonts)
+const TRASH = '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M4 7h16M10 7V4h4v3' +
+  'M6 7l1 13h10l1-13M10 11v6M14 11v6" fill="none" stroke="currentColor" stroke-width="2"' +
+  ' stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 // the first press arms the button (its name says "really?"), the second deletes
 async function deleteGame(id, button, row) {

@@ -6,7 +6,7 @@
 import { language, t } from "./i18n.js";
 
 export const SECTIONS = ["board", "men", "kings", "capture", "promotion", "end", "draws"];
-const RULE_LANGUAGES = ["en", "cs", "hu", "sr-Latn", "sr-Cyrl", "ru"];
+const RULE_LANGUAGES = ["en", "cs", "hu", "sr-Latn", "sr-Cyrl", "nl", "fr", "ru", "pl", "pt"];
 const loaded = new Map();
 
 async function rulesIn(code) {
