@@ -111,8 +111,8 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await online.start()
         yield
-        await online.stop()
-        online.store.close()
+        if await online.stop():
+            online.store.close()
         reviews.close()
         explorer.close()
         puzzles.close()

@@ -6,8 +6,9 @@ it takes and every answer it gives, errors included, so that tools can drive the
 fuzz harness ``fuzz/openapi.py`` generates requests from it with schemathesis (no answer may
 be a 5xx, and every answer must be one described here). ``tests/robustness/test_fuzz.py``
 checks that no route of the app is left out. The reference with examples stays
-``docs/web.md``; the WebSocket ``/ws/games/{id}`` is described there only (OpenAPI 3.0 has
-no words for it). This module only describes; it must not handle requests.
+``docs/web.md``; the WebSockets ``/ws/games/{id}`` and ``/ws/online/{id}`` are described
+there and in ``docs/online.md`` only (OpenAPI 3.0 has no words for them), and so is the page
+``/online``. This module only describes; it must not handle requests.
 
 >>> sorted(describe()["paths"])[:3]
 ['/api/engines', '/api/explorer', '/api/explorer/games/{eid}']
@@ -36,6 +37,8 @@ BOOL: Schema = {"type": "boolean"}
 OBJ: Schema = {"type": "object"}
 COLOR: Schema = {"type": "string", "enum": ["white", "black"]}
 PLAYER: Schema = {"type": "string", "enum": ["human", "engine"]}
+SIDE: Schema = {"type": "string", "enum": ["human", "engine", "online"]}
+"""Who plays a side of a stored game (``online``: a person through a seat, see online.md)."""
 
 
 def nullable(schema: Schema) -> Schema:
@@ -64,7 +67,7 @@ SCHEMAS: dict[str, Schema] = {
                      "legal_moves": array(ref("Move")), "result": nullable(STR),
                      "reason": nullable(STR)}, "fen", "turn", "legal_moves"),
     "Game": obj({"id": INT, "variant": STR, "start_fen": STR, "fen": STR, "turn": COLOR,
-                 "ply": INT, "white": PLAYER, "black": PLAYER, "status": STR,
+                 "ply": INT, "white": SIDE, "black": SIDE, "status": STR,
                  "legal_moves": array(ref("Move")), "moves": array(ref("Move")),
                  "positions": array(STR), "result": nullable(STR), "version": INT,
                  "tags": OBJ, "tree": nullable(OBJ)}, "id", "variant", "fen", "ply"),
@@ -115,6 +118,17 @@ SCHEMAS: dict[str, Schema] = {
                            "errors": array(STR)}, "games"),
     "ExplorerSources": obj({"sources": array(obj({"name": STR, "games": INT})), "games": INT},
                            "sources", "games"),
+    "Challenge": obj({"id": STR, "by": STR, "variant": STR, "title": STR,
+                      "time_control": nullable(OBJ), "color": STR, "rated": BOOL,
+                      "public": BOOL, "status": STR, "game": nullable(INT),
+                      "opponent": nullable(STR), "created": NUM, "mine": BOOL},
+                     "id", "by", "variant", "status"),
+    "OnlineGame": obj({"game": ref("Game"), "online": obj({
+        "rated": BOOL, "players": OBJ, "you": array(COLOR), "seat_links": OBJ,
+        "takeback": nullable(COLOR), "rematch": nullable(COLOR), "rematch_game": nullable(INT),
+        "absence_ms": INT, "server_time": INT}, "players", "you")}, "game", "online"),
+    "Rating": obj({"rating": INT, "deviation": INT, "games": INT, "provisional": BOOL},
+                  "rating", "deviation"),
 }
 
 
@@ -138,6 +152,9 @@ ERRORS = {
     413: "the body is too large (JSON 64 KB, PDN 5 MB)",
     415: "wrong Content-Type",
     422: "an invalid value (illegal move, bad FEN, unknown variant, out of range ...)",
+    403: "refused: a spectator acting, a forged browser key or seat link",
+    429: "too many wrong secrets from this address lately",
+    503: "the database could not store the change: nothing was changed",
 }
 BODY_ERRORS = (400, 413, 415, 422)
 """What any route with a body may answer besides its own errors."""
@@ -298,6 +315,51 @@ def explorer_paths() -> dict[str, Schema]:
     }
 
 
+CID = _param("cid", "path", STR, "an invitation's id (the secret of its link)")
+SECRETS = (403, 429)
+"""What a route that reads the browser key may answer (a forged key; too many of them)."""
+
+
+def online_paths() -> dict[str, Schema]:
+    """Games between people (docs/online.md); their WebSocket is described there only."""
+    challenge = json_body({"name": STR, "variant": STR, "time_control": nullable(
+        {"oneOf": [STR, obj({"initial": NUM, "increment": NUM, "delay": NUM})]}),
+        "color": STR, "rated": BOOL, "public": BOOL}, "name")
+    return {
+        "/api/online/challenges": {
+            "get": operation("the lobby: open public invitations", [],
+                             {200: array(ref("Challenge"))}, *SECRETS),
+            "post": post("an invitation", [], challenge,
+                         {201: obj({"challenge": ref("Challenge"), "invite": STR})}, 429, 503)},
+        "/api/online/challenges/{cid}": {"get": operation(
+            "one invitation", [CID], {200: ref("Challenge")}, 404, *SECRETS)},
+        "/api/online/challenges/{cid}/accept": {"post": post(
+            "accept an invitation: the game starts", [CID], json_body({"name": STR}, "name"),
+            {200: obj({"game": INT}, "game")}, 404, 409, 429, 503)},
+        "/api/online/challenges/{cid}/decline": {"post": post(
+            "decline an invitation (its creator cancels it)", [CID], json_body({}),
+            {200: ref("Challenge")}, 404, 409, 429, 503)},
+        "/api/online/games/{gid}": {"get": operation(
+            "a game between people with the seats this browser holds", [GID],
+            {200: ref("OnlineGame")}, 404, *SECRETS)},
+        "/api/online/games/{gid}/act": {"post": post(
+            "a seat acts (move, offers, claims, resignation, rematch)", [GID],
+            json_body({"action": STR, "move": STR, "ply": INT, "color": COLOR}, "action"),
+            {200: obj({"ok": BOOL, "ply": INT, "game": INT})}, 403, 404, 409, 429, 503)},
+        "/api/online/seat": {"post": post(
+            "a seat link moves the seat to this browser", [], json_body({"seat": STR}, "seat"),
+            {200: obj({"game": INT, "color": COLOR}, "game", "color")}, 403, 429, 503)},
+        "/api/online/players/{name}": {"get": operation(
+            "a player's ratings and games", [_param("name", "path", STR, "a player's name")],
+            {200: obj({"name": STR, "since": NUM, "ratings": OBJ, "games": array(OBJ)},
+                      "name", "ratings", "games")}, 404, 422)},
+        "/api/online/leaders/{variant}": {"get": operation(
+            "the best rated players of a variant",
+            [_param("variant", "path", STR, "a variant")],
+            {200: array(obj({"name": STR, "rating": INT, "deviation": INT}))}, 404)},
+    }
+
+
 def describe() -> dict[str, Any]:
     """The OpenAPI document (a JSON-ready dict)."""
     return {
@@ -320,6 +382,7 @@ def describe() -> dict[str, Any]:
             **record_paths(),
             **puzzle_paths(),
             **explorer_paths(),
+            **online_paths(),
         },
         "components": {"schemas": SCHEMAS},
     }

@@ -23,6 +23,7 @@ import contextlib
 import heapq
 import logging
 import sqlite3
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 
@@ -66,7 +67,12 @@ def deadline(s: Session, now: float) -> float | None:
 
 class ClockKeeper:
     """Wakes at each live game's deadline and has ``load`` look at it (loading a game makes a
-    fallen flag fall, see :meth:`damier.web.services.game_service.GameService.get`)."""
+    fallen flag fall, see :meth:`damier.web.services.game_service.GameService.get`).
+
+    Its task runs on the loop that started it first. An app may be served by more than one
+    loop at a time (test clients open the app's lifespan again on loops of their own): a
+    later start only counts, the last stop ends the task, and a change seen on another loop
+    wakes the keeper's own loop thread-safely."""
 
     def __init__(self, online: OnlineStore, load: Callable[[int], Awaitable[Session]],
                  heartbeat: float = HEARTBEAT) -> None:
@@ -75,22 +81,44 @@ class ClockKeeper:
         self.heartbeat = heartbeat
         self.deadlines: dict[int, float] = {}
         self._heap: list[tuple[float, int]] = []
-        self._wake = asyncio.Event()
+        self._heap_lock = threading.Lock()
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
+        self._starts = 0
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
 
     def schedule(self, s: Session) -> None:
         """(Re)compute the deadline of game ``s`` after a change."""
         gid = s.row.id
         when = deadline(s, time.time())
-        if when is None:
-            self.deadlines.pop(gid, None)
-            return
-        self.deadlines[gid] = when
-        if self._heap and when >= self._heap[0][0]:
+        with self._heap_lock:
+            if when is None:
+                self.deadlines.pop(gid, None)
+                return
+            self.deadlines[gid] = when
+            sooner = not self._heap or when < self._heap[0][0]
             heapq.heappush(self._heap, (when, gid))
+        if sooner:
+            self._poke()
+
+    def _poke(self) -> None:
+        """Wake the keeper's loop (from it, or thread-safely from another)."""
+        loop, wake = self._loop, self._wake
+        if loop is None or wake is None:
             return
-        heapq.heappush(self._heap, (when, gid))
-        self._wake.set()
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is loop:
+            wake.set()
+        else:
+            with contextlib.suppress(RuntimeError):   # that loop is closed: nothing to wake
+                loop.call_soon_threadsafe(wake.set)
 
     def beat(self) -> None:
         """Write the heartbeat now (a failure is logged: the next beat tries again)."""
@@ -100,17 +128,32 @@ class ClockKeeper:
             log.warning("could not write the heartbeat: %s", e)
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        """Start the task on the running loop (a second start while it runs only counts)."""
+        self._starts += 1
+        if self.running:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self._task = self._loop.create_task(self._run(self._wake))
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+    async def stop(self) -> bool:
+        """Write the heartbeat; the last stop ends the task. Whether it was the last."""
+        self._starts = max(0, self._starts - 1)
         self.beat()
+        task, loop = self._task, self._loop
+        if self._starts or task is None:
+            return not self._starts
+        self._task = None
+        if loop is asyncio.get_running_loop():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        elif loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(task.cancel)
+        return True
 
-    async def _run(self) -> None:
+    async def _run(self, wake: asyncio.Event) -> None:
         next_beat = 0.0
         while True:
             now = time.time()
@@ -118,17 +161,24 @@ class ClockKeeper:
                 self.beat()
                 next_beat = now + self.heartbeat
             await self._fall_due(now)
-            wake_at = min(next_beat, self._heap[0][0] if self._heap else next_beat)
-            self._wake.clear()
+            with self._heap_lock:
+                wake_at = min(next_beat, self._heap[0][0] if self._heap else next_beat)
+            wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(0.0, wake_at - time.time()) + 0.001)
+                await asyncio.wait_for(wake.wait(), max(0.0, wake_at - time.time()) + 0.001)
+
+    def _due(self, now: float) -> int | None:
+        """The next game whose deadline has come (``None``: none yet)."""
+        with self._heap_lock:
+            while self._heap and self._heap[0][0] <= now:
+                when, gid = heapq.heappop(self._heap)
+                if self.deadlines.get(gid) == when:   # else an older deadline: it moved since
+                    del self.deadlines[gid]
+                    return gid
+        return None
 
     async def _fall_due(self, now: float) -> None:
-        while self._heap and self._heap[0][0] <= now:
-            when, gid = heapq.heappop(self._heap)
-            if self.deadlines.get(gid) != when:
-                continue   # an older deadline: the game moved since
-            del self.deadlines[gid]
+        while (gid := self._due(now)) is not None:
             try:
                 s = await self.load(gid)
             except Exception:  # noqa: BLE001 - one broken game must not stop every clock

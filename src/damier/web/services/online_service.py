@@ -72,12 +72,16 @@ class OnlineService:
 
     async def start(self) -> None:
         """Start keeping the clocks of the live games (call once the event loop runs)."""
+        first = not self.keeper.running
         self.keeper.start()
-        for gid in sorted(self.live):
-            self.keeper.schedule(await self.session(gid))
+        if first:
+            for gid in sorted(self.live):
+                self.keeper.schedule(await self.session(gid))
 
-    async def stop(self) -> None:
-        await self.keeper.stop()
+    async def stop(self) -> bool:
+        """Stop keeping the clocks; whether this was the last start's stop (see
+        :class:`~damier.web.services.online_clock.ClockKeeper`)."""
+        return await self.keeper.stop()
 
     # -- challenges --------------------------------------------------------------------------
 
