@@ -53,7 +53,7 @@ def _seed(client: TestClient) -> None:
     second = client.post("/api/games", json={"white": "human", "black": "human"}).json()["id"]
     for move in ("32-28", "19-23"):
         client.post(f"/api/games/{second}/moves", json={"move": move})
-    text = {"content-type": "text/plain"}
+    text = {"content-type": "application/x-pdn"}
     client.post("/api/puzzles/import", content=PUZZLES.encode(), headers=text)
     client.post("/api/explorer/import", content=EXPLORER_GAMES.encode(), headers=text)
 

@@ -182,7 +182,7 @@ def web(examples: int) -> Report:
     client.__enter__()
     client.post("/api/games", json={"white": "human", "black": "human"})
     client.post("/api/puzzles/import", content=b'[FEN "W:W31,32:B5"]\n1. 31-27 *\n',
-                headers={"content-type": "text/plain"})
+                headers={"content-type": "application/x-pdn"})
 
     def game() -> Any:
         return client.get("/api/games/1").json()

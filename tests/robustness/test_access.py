@@ -64,8 +64,28 @@ def test_import_takes_text_or_json_but_not_forms(client: TestClient) -> None:
                        headers={"content-type": "application/x-www-form-urlencoded"})
     assert form.status_code == 415 and snapshot(client) == []
     assert client.post("/api/games/import", content=PDN,
-                       headers={"content-type": "text/plain"}).status_code == 201
+                       headers={"content-type": "application/x-pdn"}).status_code == 201
+    assert client.post("/api/games/import", content=PDN, headers={
+        "content-type": "text/plain; charset=utf-8", "origin": LOCAL}).status_code == 201
     assert client.post("/api/games/import", json={"pdn": PDN}).status_code == 201
+
+
+@pytest.mark.parametrize("path", ["/api/games/import", "/api/explorer/import",
+                                  "/api/puzzles/import"])
+def test_a_text_plain_import_without_origin_is_refused(client: TestClient, path: str) -> None:
+    # issue 24: a form on another site can POST text/plain, and some browsers send no Origin
+    client.app.state.explorer._default_checked = True  # type: ignore[attr-defined]
+    r = client.post(path, content=PDN, headers={"content-type": "text/plain"})
+    assert r.status_code == 403, r.text
+    assert "application/x-pdn" in r.json()["error"]
+    assert snapshot(client) == []
+
+
+def test_a_text_plain_import_with_the_token_is_accepted(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "t.sqlite3", token="s3cret"), base_url=LOCAL) as c:
+        r = c.post("/api/games/import", content=PDN, headers={
+            "content-type": "text/plain", "authorization": "Bearer s3cret"})
+        assert r.status_code == 201, r.text
 
 
 # -- Origin ---------------------------------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_import_killed_midway_keeps_whole_games(db: Path) -> None:
     def post() -> None:
         try:
             r = httpx2.post(f"{server.url}/api/games/import", content=text,
-                            headers={"content-type": "text/plain"}, timeout=300)
+                            headers={"content-type": "application/x-pdn"}, timeout=300)
             answer.append(r.status_code)
         except httpx2.HTTPError:
             answer.append(0)

@@ -31,7 +31,7 @@ def game_client(tmp_path: Path) -> Any:
     with TestClient(create_app(tmp_path / "g.sqlite3"), base_url=LOCAL) as client:
         assert client.post("/api/games", json={}).status_code == 201
         client.post("/api/puzzles/import", content=b'[FEN "W:W31,32:B5"]\n1. 31-27 *\n',
-                    headers={"content-type": "text/plain"})
+                    headers={"content-type": "application/x-pdn"})
         yield client
 
 

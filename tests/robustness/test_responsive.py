@@ -40,7 +40,7 @@ def test_f7_requests_are_answered_during_an_import(tmp_path: Path) -> None:
         transport = httpx2.ASGITransport(app=app)
         async with httpx2.AsyncClient(transport=transport, base_url=LOCAL, timeout=120) as c:
             importing = asyncio.create_task(c.post(
-                "/api/games/import", content=text, headers={"content-type": "text/plain"}))
+                "/api/games/import", content=text, headers={"content-type": "application/x-pdn"}))
             seen: list[int] = []
             while not importing.done():
                 r = await c.get("/api/games?limit=1")

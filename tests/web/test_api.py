@@ -323,7 +323,7 @@ def test_pdn_export(client: TestClient) -> None:
 
 
 def test_pdn_import(client: TestClient) -> None:
-    r = client.post("/api/games/import", content=PDN, headers={"content-type": "text/plain"})
+    r = client.post("/api/games/import", content=PDN, headers={"content-type": "application/x-pdn"})
     assert r.status_code == 201, r.text
     body = r.json()
     assert body["imported"] == 2 and body["errors"] == []
@@ -338,16 +338,16 @@ def test_pdn_import(client: TestClient) -> None:
     # round trip
     out = client.get(f"/api/games/{first['id']}/pdn").text
     again = client.post("/api/games/import", content=out,
-                        headers={"content-type": "text/plain"}).json()["games"][0]
+                        headers={"content-type": "application/x-pdn"}).json()["games"][0]
     assert again["fen"] == first["fen"] and again["ply"] == first["ply"]
 
 
 def test_pdn_import_errors(client: TestClient) -> None:
     url = "/api/games/import"
-    error_of(client.post(url, content="", headers={"content-type": "text/plain"}), 422)
+    error_of(client.post(url, content="", headers={"content-type": "application/x-pdn"}), 422)
     error_of(client.post(url, json={"pdn": 3}), 422)
     error_of(client.post(url, content=b"x", headers={"content-type": "image/png"}), 415)
     big = b"1. 32-28 *\n" * (MAX_PDN // 10 + 10)
-    error_of(client.post(url, content=big, headers={"content-type": "text/plain"}), 413)
-    r = client.post(url, content=b"\xff\xfe garbage {", headers={"content-type": "text/plain"})
+    error_of(client.post(url, content=big, headers={"content-type": "application/x-pdn"}), 413)
+    r = client.post(url, content=b"\xff\xfe garbage {", headers={"content-type": "application/x-pdn"})
     assert r.status_code in (201, 422) and "error" in r.json() or r.json()["errors"]

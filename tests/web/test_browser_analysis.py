@@ -24,7 +24,7 @@ def import_text(server: LiveServer, text: str) -> Any:
     import urllib.request
 
     req = urllib.request.Request(server.url + "/api/games/import", data=text.encode(),
-                                 method="POST", headers={"Content-Type": "text/plain"})
+                                 method="POST", headers={"Content-Type": "application/x-pdn"})
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
 

@@ -35,7 +35,7 @@ SLOW = 120  # seconds: the server's engine works under whatever load the machine
 
 def post_text(server: LiveServer, path: str, text: str) -> None:
     req = urllib.request.Request(server.url + path, data=text.encode(), method="POST",
-                                 headers={"Content-Type": "text/plain"})
+                                 headers={"Content-Type": "application/x-pdn"})
     with urllib.request.urlopen(req, timeout=30) as r:
         assert r.status in (200, 201)
 

@@ -59,7 +59,7 @@ def test_creation_errors(client: TestClient) -> None:
     error(client.post("/api/games", json={"time_control": "soon"}), 422, "bad_time_control")
     error(client.get("/api/games/999999"), 404, "game_not_found")
     error(client.post("/api/games/import", content="\n\n",
-                      headers={"content-type": "text/plain"}), 422, "pdn_empty")
+                      headers={"content-type": "application/x-pdn"}), 422, "pdn_empty")
 
 
 def test_first_player_chosen_where_the_rules_let_the_players_choose(client: TestClient) -> None:

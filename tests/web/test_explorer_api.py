@@ -18,7 +18,7 @@ from tests.analysis.test_explorer import GAMES
 
 def add(client: TestClient, text: str, **query: str) -> Any:
     return client.post("/api/explorer/import", content=text.encode(), params=query,
-                       headers={"content-type": "text/plain"})
+                       headers={"content-type": "application/x-pdn"})
 
 
 def test_lookup_after_an_import(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,7 +87,7 @@ def test_explorer_errors(client: TestClient, monkeypatch: pytest.MonkeyPatch) ->
     r = client.post("/api/explorer/import", content=b"x", headers={"content-type": "image/png"})
     assert r.status_code == 415
     big = b"1. 32-28 *\n" * 600_000
-    r = client.post("/api/explorer/import", content=big, headers={"content-type": "text/plain"})
+    r = client.post("/api/explorer/import", content=big, headers={"content-type": "application/x-pdn"})
     assert r.status_code == 413
     assert client.get("/api/explorer/sources").json()["games"] == 0
 

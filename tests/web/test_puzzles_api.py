@@ -25,7 +25,7 @@ def no_default_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def load(client: TestClient, text: str) -> Any:
     return client.post("/api/puzzles/import", content=text.encode(),
-                       headers={"content-type": "text/plain"})
+                       headers={"content-type": "application/x-pdn"})
 
 
 def move(client: TestClient, pid: int, mv: str, step: int, **extra: Any) -> Any:

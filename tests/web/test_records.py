@@ -27,7 +27,7 @@ ANNOTATED = """[Event "Club final"]
 
 def imported(client: TestClient, pdn: str, **query: str) -> dict[str, Any]:
     r = client.post("/api/games/import", content=pdn.encode(), params=query,
-                    headers={"content-type": "text/plain"})
+                    headers={"content-type": "application/x-pdn"})
     assert r.status_code == 201, r.text
     body: dict[str, Any] = r.json()
     return body
@@ -90,14 +90,14 @@ def written(comments: list[str]) -> list[str]:
 def test_text_without_a_game_is_refused_and_saves_nothing(client: TestClient) -> None:
     for text in ("hello, this is not a game", "   ", "{just a comment}", "*"):
         r = client.post("/api/games/import", content=text.encode(),
-                        headers={"content-type": "text/plain"})
+                        headers={"content-type": "application/x-pdn"})
         assert r.status_code == 422 and r.json()["code"] == "pdn_empty", (text, r.text)
     r = client.post("/api/games/import", content=b"1. 99-1 *",
-                    headers={"content-type": "text/plain"})
+                    headers={"content-type": "application/x-pdn"})
     assert r.status_code == 422 and "99-1" in r.json()["errors"][0]["error"]
     assert client.get("/api/games").json()["total"] == 0
     r = client.post("/api/games/import?variant=nonsense", content=b"1. 32-28 *",
-                    headers={"content-type": "text/plain"})
+                    headers={"content-type": "application/x-pdn"})
     assert r.status_code == 422 and client.get("/api/games").json()["total"] == 0
 
 

@@ -65,9 +65,9 @@ def check_bindable(host: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from damier.web.app import access_token
+        from damier.web.app import access_token, database_paths
         from damier.web.app import run as serve
-        from damier.web.guard import normal_origin
+        from damier.web.guard import is_loopback, normal_origin
         from damier.web.services.engine_settings import SettingsError, load_settings
         from damier.web.storage.game_store import default_db_path
     except ImportError as e:
@@ -83,11 +83,19 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as e:
         raise UsageError(str(e)) from None
     db = args.db or str(default_db_path())
+    try:
+        database_paths(db)
+    except ValueError as e:
+        raise UsageError(f"--db {excerpt(db)}: {e}") from None
     token = access_token(args.host, args.token)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     query = f"?token={token}" if token else ""
     print(f"damier web app on http://{shown}:{args.port}/{query}  (games in {db})", flush=True)
     print(f"play a friend: http://{shown}:{args.port}/online{query}", flush=True)
+    if not is_loopback(args.host):
+        print(f"warning: {args.host} is reachable from other machines: anyone who has the "
+              "address above (with its token) can play, import and read every game; bind "
+              "127.0.0.1 unless that is meant", file=sys.stderr, flush=True)
     if len(engines.engines) > 1:
         print("engines: " + ", ".join(f"{c.name} ({c.protocol})" for c in engines.engines),
               flush=True)

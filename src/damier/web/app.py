@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -89,6 +90,35 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": "internal error", "code": "internal"}, status_code=500)
 
 
+def database_paths(db: str | os.PathLike[str]) -> dict[str, str]:
+    """The files of the app beside the games database ``db``; a ``ValueError`` when two are
+    the same file (``--db .../explorer.sqlite3`` once made the explorer share the games
+    database: "no such column", then a 500 on explorer imports)."""
+    paths = {"games": str(db), "explorer": explorer_path(db), "puzzles": puzzles_path(db),
+             "online": online_path(db)}
+    seen: dict[str, str] = {}
+    for what, path in paths.items():
+        key = path if path == ":memory:" else str(Path(path).resolve())
+        if key != ":memory:" and key in seen:
+            raise ValueError(f"the {what} database would be {path}, which is the {seen[key]} "
+                             "database: give the games database another name")
+        seen[key] = what
+    return paths
+
+
+class HiddenToken(logging.Filter):
+    """Keeps the access token out of the access log (uvicorn logs each path with its query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_TOKEN_IN_QUERY.sub(r"\1***", a) if isinstance(a, str) else a
+                                for a in record.args)
+        return True
+
+
+_TOKEN_IN_QUERY = re.compile(r"([?&]token=)[^&\s]*")
+
+
 def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2,
                engines: EngineSettings | None = None, *,
                host: str = "127.0.0.1", allow_origins: Sequence[str] = (),
@@ -99,13 +129,14 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     ``token``, the API and WebSocket require it (see :mod:`damier.web.guard`)."""
     policy = policy_for(host, allow_origins, token)
     db_path = db if db is not None else default_db_path()
+    paths = database_paths(db_path)
     store = Store(db_path)
     games = GameService(store, engine_threads=engine_threads,
                         engines=EngineRegistry(engines))
     reviews = Reviews(store)
-    explorer = ExplorerService(explorer_path(db_path))
-    puzzles = PuzzleService(puzzles_path(db_path))
-    online = OnlineService(games, OnlineStore(online_path(db_path)))
+    explorer = ExplorerService(paths["explorer"])
+    puzzles = PuzzleService(paths["puzzles"])
+    online = OnlineService(games, OnlineStore(paths["online"]))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -174,5 +205,6 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     import uvicorn
 
     app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
+    logging.getLogger("uvicorn.access").addFilter(HiddenToken())
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_protocol(),
                 ws_max_size=MAX_WS_MESSAGE)

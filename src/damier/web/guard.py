@@ -15,7 +15,9 @@ order, a request is refused when
 4. a ``POST``, ``PUT`` or ``PATCH`` to the API does not declare ``Content-Type:
    application/json`` (**415**), so that no cross-site form or ``no-cors`` request can
    reach a JSON endpoint even where a browser sends no ``Origin``; the PDN imports (paths
-   ending in ``/import``) also take text.
+   ending in ``/import``) also take text, but ``text/plain`` (which a form on another site
+   can send) only with an ``Origin`` (the page's own fetches carry one) or the access token
+   (**403** otherwise; programs send ``application/x-pdn``).
 
 A refused WebSocket is closed before it is accepted (the client sees HTTP 403). The policy is
 an :class:`AccessPolicy`, built by :func:`policy_for` from the bound host, the allowed origins
@@ -196,7 +198,11 @@ class Guard:
             if media not in allowed and not (text and media.startswith("text/")):
                 shown = excerpt(media) if media else "none"
                 return 415, (f"Content-Type {shown}: send application/json"
-                             + (" or PDN as text/plain" if text else ""))
+                             + (" or PDN as application/x-pdn" if text else ""))
+            if media == "text/plain" and origin_text is None and not (
+                    policy.token is not None and self.has_token(scope)):
+                return 403, ("a text/plain body without an Origin header may come from a form "
+                             "on another site: send PDN as application/x-pdn (or from the page)")
         return None
 
     def routed(self, scope: Scope) -> bool:

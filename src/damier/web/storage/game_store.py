@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from damier.analysis.sqlitefile import private_file
 from damier.core.userdata import user_path
 from damier.web.storable import without_lone_surrogates
 
@@ -164,7 +165,7 @@ class Store:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(self.path)  # 0600 in a 0700 folder when made here
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.row_factory = sqlite3.Row
