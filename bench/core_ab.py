@@ -148,7 +148,7 @@ def _answers(gen: Any, pos: Any) -> list[tuple[str, object]]:
         ("sequences", gen.capture_sequences(pos)),
         ("prefixes", gen.capture_sequences(pos, complete_only=False)),
         ("quiets", gen.quiets(pos)), ("quiet_count", gen.quiet_count_raw(*p4)),
-        ("has_capture", gen.has_capture(pos)), ("single", gen.single_captures_raw(*p4)),
+        ("has_capture", gen.has_capture(pos)),
         ("physical", gen.physical_raw(*p4) if gen.physical_raw else None),
         ("apply", [tuple(gen.apply(pos, m)) for m in legal]),
         ("order", [gen.captured_order(m) for m in legal]),

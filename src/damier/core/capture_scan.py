@@ -1,161 +1,161 @@
-"""Capture detection in bulk: can the side to move capture, and are all its captures single?
+"""Which captures a position holds, before any search: the single man captures, found for all
+men at once, and whether a king can capture.
 
-Single man captures without continuation are by far the most common captures; they are
-found for all men at once with a few shifts per direction, without visiting squares. This
-module owns those bulk tests for the general (any-direction) layout:
+Single man captures (a man jumps once and cannot go on) are by far the most common captures.
+:meth:`CaptureScan.decide` looks at them and at the kings and says how the legal moves are
+found (the native kernel decides in the same way, so that both list the same moves in the
+same order):
 
-* ``king_can_capture(kings, theirs, occ, empty)``: whether one of ``kings`` can capture;
-* ``has_capture(white, black, kings, turn)``: whether the side to move can capture;
-* ``single_captures(white, black, kings, turn)``: the number of capture moves when they are
-  all single man captures (0 if there is no capture), ``None`` when some capture may
-  continue, a king can capture, a crowning capture needs care or the choice rule ranks the
-  victims — then the general search (:mod:`~damier.core.capture_search`) decides;
-* ``single_capture_moves(white, black, kings, turn)``: those single captures as fast moves.
+* :data:`NO_CAPTURE` — nothing can capture: the quiet moves;
+* :data:`SINGLES` — every capture is a single man capture that no choice rule ranks: they are
+  the legal moves, listed direction by direction (:meth:`CaptureScan.singles`);
+* :data:`IN_PLACE` — the same listing, but some captures go on: those are searched from
+  their landing square where they stand in the list, and the choice rules pick among all
+  (diagonal-men variants under the common rules only);
+* :data:`SEARCH` — the capture search from every man that can jump and every king, then the
+  choice rules.
 
-:mod:`~damier.core.eightway` writes ``single_captures`` out for men that capture in all
-eight directions, :mod:`~damier.core.diagonal` the whole count/legal pair for diagonal men
-(:mod:`~damier.core.diagonal_count`, :mod:`~damier.core.diagonal_legal`).
+Single captures are listed by direction: for the diagonal-men variants up-left, up-right,
+down-left, down-right (the directions by index); otherwise in the order of
+``Rules.man_captures``; in a direction by increasing landing square.
 
-This module must not decide among captures or build capture sequences. Entry point:
-:func:`build`.
+This module must not choose among captures or follow a capture past its first jump.
+Entry point: :class:`CaptureScan`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from damier.core.colors import WHITE
-from damier.core.fastmove import Out
+from damier.core.fastmove import FastMove, Out
+from damier.core.quiet import shifted
 from damier.core.tables import Tables
 
-KingCanCapture = Callable[[int, int, int, int], bool]
-"""``king_can_capture(kings, theirs, occ, empty)``."""
-
-Pos4Bool = Callable[[int, int, int, int], bool]
-SingleCaptures = Callable[[int, int, int, int], int | None]
-Pos4Moves = Callable[[int, int, int, int], Out]
+NO_CAPTURE, SINGLES, IN_PLACE, SEARCH = range(4)
+"""How the legal moves of a position are found (see the module docstring)."""
 
 
-def build(t: Tables) -> tuple[KingCanCapture, Pos4Bool, SingleCaptures, Pos4Moves]:
-    """``(king_can_capture, has_capture, single_captures, single_capture_moves)`` of the rules
-    object ``t`` was built from."""
-    MASK = t.mask
-    INDEX = t.index
-    ALL = t.all_squares
-    PROMO = t.promo
-    FLYING = t.flying
-    MEN_TAKE_KINGS = t.men_take_kings
-    CROWNED_MEN_CONTINUE = t.crowned_men_continue
-    VICTIMS_DIFFER = t.victims_differ
-    STEP = t.step
-    MAN_CAP = t.man_cap
-    MAN_CAP_UP = t.man_cap_up
-    MAN_CAP_DOWN = t.man_cap_down
-    KING_JUMPS = t.king_jumps
-    KING_DETECT = t.king_detect
+class Side:
+    """The side to move of one position, as the scan reads it."""
 
-    def king_can_capture(k: int, theirs: int, occ: int, empty: int) -> bool:
-        while k:
-            low = k & -k
-            k ^= low
-            i = INDEX[low]
-            if FLYING:
-                for d, rmask, inc in KING_DETECT[i]:
-                    blockers = rmask & occ
-                    if not blockers:
-                        continue
-                    first = blockers & -blockers if inc else 1 << (blockers.bit_length() - 1)
-                    if first & theirs:
-                        j = STEP[d][INDEX[first]]
-                        if j >= 0 and MASK[j] & empty:
-                            return True
-            else:
-                for over, _land, lm, _d in KING_JUMPS[i]:
-                    if over & theirs and lm & empty:
-                        return True
+    __slots__ = ("turn", "mine", "theirs", "men", "kings", "targets", "occ", "empty")
+
+    def __init__(self, t: Tables, white: int, black: int, kings: int, turn: int) -> None:
+        self.turn = turn
+        self.mine, self.theirs = (white, black) if turn == WHITE else (black, white)
+        self.men = self.mine & ~kings
+        self.kings = self.mine & kings
+        self.targets = self.theirs if t.men_take_kings else self.theirs & ~kings
+        self.occ = white | black
+        self.empty = t.all_squares & ~self.occ
+
+
+class CaptureScan:
+    """The bulk capture tests of one rules object (``diagonal_men``: see the module
+    docstring)."""
+
+    def __init__(self, t: Tables, diagonal_men: bool) -> None:
+        self.t = t
+        self.in_place = diagonal_men and t.plain_men
+        self.listed: tuple[tuple[tuple[int, int, dict[int, FastMove]], ...], ...] = tuple(
+            self._listing_order(t, color, diagonal_men) for color in (0, 1))
+
+    @staticmethod
+    def _listing_order(t: Tables, color: int, diagonal_men: bool
+                       ) -> tuple[tuple[int, int, dict[int, FastMove]], ...]:
+        """``(shift, two-step source mask, landing bit -> move)`` per capture direction, in
+        listing order."""
+        dirs = list(zip(t.man_cap_dirs[color], t.man_cap[color], strict=True))
+        if diagonal_men:
+            dirs.sort(key=lambda pair: pair[0])
+        return tuple(cap for _d, cap in dirs)
+
+    # -- tests -----------------------------------------------------------------------------
+
+    def king_can_capture(self, kings: int, theirs: int, occ: int) -> bool:
+        """Whether one of ``kings`` can take one of ``theirs`` (``occ``: every piece)."""
+        t = self.t
+        empty = t.all_squares & ~occ
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            i = t.index[low]
+            if not t.flying:
+                if any(over & theirs and lm & empty for over, _land, lm, _d in t.king_jumps[i]):
+                    return True
+                continue
+            for d, ray, up in t.king_detect[i]:
+                blockers = ray & occ
+                if not blockers:
+                    continue
+                first = blockers & -blockers if up else 1 << (blockers.bit_length() - 1)
+                behind = t.step[d][t.index[first]]
+                if first & theirs and behind >= 0 and t.mask[behind] & empty:
+                    return True
         return False
 
-    def has_capture(white: int, black: int, kings: int, turn: int) -> bool:
-        mine, theirs = (white, black) if turn == WHITE else (black, white)
-        if not theirs:
+    def landings(self, side: Side) -> list[int]:
+        """The landing squares of the men's first jumps, one bitboard per listed direction."""
+        return [shifted(shifted(side.men & two, s) & side.targets, s) & side.empty
+                for s, two, _table in self.listed[side.turn]]
+
+    def jump_sources(self, side: Side) -> int:
+        """The squares from which a man of the side to move could jump now (a man that has
+        just jumped can go on exactly when it landed on one of them: straight back it would
+        land on the square it left, which is still taken here)."""
+        sources = 0
+        for s, two, _table in self.listed[side.turn]:
+            over = shifted(side.empty, -s) & side.targets
+            sources |= shifted(over, -s) & two
+        return sources
+
+    def has_capture(self, white: int, black: int, kings: int, turn: int) -> bool:
+        """Whether the side to move can capture."""
+        side = Side(self.t, white, black, kings, turn)
+        if not side.theirs:
             return False
-        occ = white | black
-        empty = ALL & ~occ
-        men = mine & ~kings
-        if men:
-            targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
-            for s, two, _table, _cont in MAN_CAP[turn]:
-                if s > 0:
-                    if (((men & two) << s & targets) << s) & empty:
-                        return True
-                elif (((men & two) >> -s & targets) >> -s) & empty:
-                    return True
-        k = mine & kings
-        return bool(k) and king_can_capture(k, theirs, occ, empty)
+        return any(self.landings(side)) or (
+            bool(side.kings) and self.king_can_capture(side.kings, side.theirs, side.occ))
 
-    def continues(land: int, cont: tuple[tuple[int, int], ...], targets: int, empty: int) -> bool:
-        """Whether a man on one of the ``land`` squares can jump again in one of the
-        directions ``cont`` (every capture direction but straight back)."""
-        for s2, two2 in cont:
-            if s2 > 0:
-                if (((land & two2) << s2 & targets) << s2) & empty:
-                    return True
-            elif (((land & two2) >> -s2 & targets) >> -s2) & empty:
-                return True
-        return False
+    # -- the decision ----------------------------------------------------------------------
 
-    def single_captures(white: int, black: int, kings: int, turn: int) -> int | None:
-        """The number of capture moves if they are all single man captures (0 if none);
-        ``None`` when the general search must decide. (A written-out variant may instead
-        return ``~cand``, negative, naming the men that can jump.)"""
-        mine, theirs = (white, black) if turn == WHITE else (black, white)
-        if not theirs:
-            return 0
-        occ = white | black
-        empty = ALL & ~occ
-        men = mine & ~kings
-        targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
-        total = 0
+    def decide(self, side: Side, kings: int) -> tuple[int, list[int], int]:
+        """``(how, landings, go_on)``: how the legal moves are found (:data:`NO_CAPTURE` …),
+        the single captures' landing squares per direction, and those from which the man
+        can jump again."""
+        t = self.t
+        if not side.theirs:
+            return NO_CAPTURE, [], 0
+        king_can = bool(side.kings) and self.king_can_capture(side.kings, side.theirs, side.occ)
+        landings = self.landings(side)
         found = 0
-        # directions split by the sign of their shift: no branch inside the loops
-        for s, two, cont in MAN_CAP_UP[turn]:
-            land = (((men & two) << s & targets) << s) & empty
-            if land:
-                if continues(land, cont, targets, empty):
-                    return None
-                found |= land
-                total += land.bit_count()
-        for s, two, cont in MAN_CAP_DOWN[turn]:
-            land = (((men & two) >> s & targets) >> s) & empty
-            if land:
-                if continues(land, cont, targets, empty):
-                    return None
-                found |= land
-                total += land.bit_count()
-        if found and (
-            (found & PROMO[turn] and not CROWNED_MEN_CONTINUE) or (VICTIMS_DIFFER and theirs & kings)
-        ):
-            return None
-        if mine & kings and king_can_capture(mine & kings, theirs, occ, empty):
-            return None
-        return total
+        for bits in landings:
+            found |= bits
+        if not found:
+            return (SEARCH if king_can else NO_CAPTURE), landings, 0
+        if king_can or (t.victims_differ and side.theirs & kings):
+            return SEARCH, landings, 0
+        crowning = t.promo_how != "continue_as_man" and found & t.promo[side.turn]
+        go_on = found & self.jump_sources(side)
+        if crowning or (go_on and not self.in_place):
+            return SEARCH, landings, go_on
+        return (IN_PLACE if go_on else SINGLES), landings, go_on
 
-    def single_capture_moves(white: int, black: int, kings: int, turn: int) -> Out:
-        """The capture moves when :func:`single_captures` found only single man captures."""
-        mine, theirs = (white, black) if turn == WHITE else (black, white)
-        empty = ALL & ~(white | black)
-        men = mine & ~kings
-        targets = theirs if MEN_TAKE_KINGS else theirs & ~kings
+    def jumpers(self, side: Side, landings: list[int]) -> int:
+        """The men that make the first jumps of ``landings`` (two steps back)."""
+        men = 0
+        for (s, _two, _table), bits in zip(self.listed[side.turn], landings, strict=True):
+            men |= shifted(shifted(bits, -s), -s)
+        return men
+
+    def singles(self, side: Side, landings: list[int]) -> Out:
+        """The single captures of ``landings``, in listing order."""
         out: Out = []
-        for s, two, table, _cont in MAN_CAP[turn]:
-            if s > 0:
-                land = (((men & two) << s & targets) << s) & empty
-            else:
-                land = (((men & two) >> -s & targets) >> -s) & empty
-            while land:
-                low = land & -land
-                land ^= low
+        for (_s, _two, table), bits in zip(self.listed[side.turn], landings, strict=True):
+            while bits:
+                low = bits & -bits
+                bits ^= low
                 out.append(table[low])
         return out
 
-    return king_can_capture, has_capture, single_captures, single_capture_moves
+
+__all__ = ["IN_PLACE", "NO_CAPTURE", "SEARCH", "SINGLES", "CaptureScan", "Side"]

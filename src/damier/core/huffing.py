@@ -72,11 +72,7 @@ class Huffing:
     def physical_count(self, white: int, black: int, kings: int, turn: int) -> int:
         """The number of physically possible moves."""
         plain = self.plain
-        # when every capture is a single man capture, the capture prefixes are those
-        # captures, one each (single_captures counts them; 0 if there is none)
-        n = plain.single_captures(white, black, kings, turn)
-        if n is None or n < 0:
-            n = len({(m[0], m[1], m[2]) for m in plain.sequences(white, black, kings, turn, False)})
+        n = len({(m[0], m[1], m[2]) for m in plain.sequences(white, black, kings, turn, False)})
         return n + plain.quiet_count(white, black, kings, turn)
 
     # -- with the huffs the position allows ------------------------------------------------

@@ -96,7 +96,6 @@ class NativeMoveGenerator(MoveGenerator):
         self.sequences_raw = lambda w, b, k, t, c: self.fallback().sequences_raw(w, b, k, t, c)
         self.quiets_raw = lambda w, b, k, t: self.fallback().quiets_raw(w, b, k, t)
         self.quiet_count_raw = lambda w, b, k, t: self.fallback().quiet_count_raw(w, b, k, t)
-        self.single_captures_raw = lambda w, b, k, t: self.fallback().single_captures_raw(w, b, k, t)
 
     def fallback(self) -> MoveGenerator:
         """The pure-Python generator of the same rules (built on first need)."""

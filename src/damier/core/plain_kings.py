@@ -58,8 +58,6 @@ class PlainKings:
     """Per square, the rays a king there looks along at the start of its capture."""
     search: KingSearch
     prefixes: KingPrefixes
-    captures: Callable[[int, int, int], Out]
-    """``captures(kings, theirs, occ)``: the complete sequences of ``kings``."""
 
 
 def king_lines(t: Tables) -> tuple[tuple[KingRay, ...], ...]:
@@ -101,7 +99,6 @@ def king_lines(t: Tables) -> tuple[tuple[KingRay, ...], ...]:
 def build(t: Tables) -> PlainKings:
     """The searches of the rules object ``t`` was built from (meaningful only where
     :func:`plain_kings` holds)."""
-    INDEX = t.index
     LINES = king_lines(t)
 
     def search(fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int,
@@ -150,12 +147,4 @@ def build(t: Tables) -> PlainKings:
                 out.append((fm, lm, ncap, fm ^ lm, npath, 0))
                 prefixes(fm, after, occ, ntargets, ncap, npath, out)
 
-    def captures(k: int, theirs: int, occ: int) -> Out:
-        out: Out = []
-        while k:
-            low = k & -k
-            k ^= low
-            search(low, LINES[INDEX[low]], occ ^ low, theirs, 0, (), out)
-        return out
-
-    return PlainKings(LINES, search, prefixes, captures)
+    return PlainKings(LINES, search, prefixes)

@@ -2,10 +2,10 @@
 
 Under the common rules — captured pieces lifted at the end of the move, a man crowned during
 a capture goes on as a man, no restriction on turning between jumps (``Tables.plain_men``)
-— a man's search needs no branch for removal, crowning or turns. These are the three
-copies of it that the generator uses: complete sequences with their paths (to play them),
-without paths (to count them: perft's leaves spend their time there), and every prefix as
-well (the physically possible moves of huffing rules). The general search of
+— a man's search needs no branch for removal, crowning or turns. These are the two
+copies of it that the generator uses: complete sequences, and every prefix as well (the
+physically possible moves of huffing rules: each prefix before its continuations, where the
+general search lists it after them). The general search of
 :mod:`~damier.core.capture_search`, which covers every rule, gives the same sequences.
 
 The search visits only the pieces next to the man, which are few: per colour and square, a
@@ -29,10 +29,6 @@ of ``color`` that started on ``frm``, has taken ``cap`` and stands on square ``c
 (``occ`` without the man, ``targets`` the pieces it may still take, ``path`` so far),
 appended to ``out``; False if it cannot jump from there."""
 
-ManEnds = Callable[[int, int, int, int, int, int, Out], bool]
-"""``ends(frm, cur, occ, targets, cap, color, out)``: :data:`ManSearch` without paths (each
-sequence's path is ``()``)."""
-
 ManPrefixes = Callable[[int, int, int, int, int, tuple[int, ...], int, Out], None]
 """``prefixes(frm, cur, occ, targets, cap, path, color, out)``: every sequence and every
 prefix of one, appended to ``out``."""
@@ -40,10 +36,9 @@ prefix of one, appended to ``out``."""
 
 @dataclass(frozen=True, slots=True)
 class PlainMen:
-    """The three searches of a man under the common rules."""
+    """The two searches of a man under the common rules."""
 
     search: ManSearch
-    ends: ManEnds
     prefixes: ManPrefixes
 
 
@@ -81,22 +76,6 @@ def build(t: Tables) -> PlainMen:
                     out.append((fm, lm, ncap, lm & PROMO[color], npath, 0))
         return found
 
-    def ends(fm: int, cur: int, occ: int, targets: int, cap: int, color: int, out: Out) -> bool:
-        near = targets & NEAR[color][cur]
-        if not near:
-            return False
-        found = False
-        jumps = JUMP_OVER[color][cur]
-        while near:
-            over = near & -near
-            near ^= over
-            land, lm = jumps[over]
-            if not occ & lm:
-                found = True
-                if not ends(fm, land, occ, targets ^ over, cap | over, color, out):
-                    out.append((fm, lm, cap | over, lm & PROMO[color], (), 0))
-        return found
-
     def prefixes(fm: int, cur: int, occ: int, targets: int, cap: int, path: tuple[int, ...],
                  color: int, out: Out) -> None:
         near = targets & NEAR[color][cur]
@@ -113,4 +92,4 @@ def build(t: Tables) -> PlainMen:
                 out.append((fm, lm, ncap, lm & PROMO[color], npath, 0))
                 prefixes(fm, land, occ, targets ^ over, ncap, npath, color, out)
 
-    return PlainMen(search, ends, prefixes)
+    return PlainMen(search, prefixes)

@@ -2,33 +2,21 @@
 object — the readable specification of move generation, and the fallback of the native
 kernel (:mod:`damier.core.movegen` picks one of the two).
 
-Plain ints, tuples and lists only. One :class:`MoveGenerator` is built per
-:class:`~damier.core.rules.Rules` (see :func:`damier.core.movegen.generator`); its tables are built once
-(:mod:`~damier.core.tables`) and bound to closure variables by the modules that own each
-part of the work, so the generation loops contain no variant names, few branches and no
-attribute lookups:
-
-* :mod:`~damier.core.capture_search` — the general capture search (every rule: FMJD 4 and
-  the capture articles of the other variants);
-* :mod:`~damier.core.choice` — the capture-choice rules and duplicate removal (Decision 1), in one
-  place;
-* :mod:`~damier.core.capture_scan` — capture detection and single man captures in bulk;
-* :mod:`~damier.core.eightway` — the same single-capture test written out for men that
-  capture in eight directions (Frisian), and the move count built on it;
-* :mod:`~damier.core.quiet` — quiet moves of men and kings, listed or counted;
-* :mod:`~damier.core.diagonal` — the unrolled count/legal pair of diagonal-men variants.
-
-This module owns the wiring: which of those paths a variant uses, the legal-move and count
-entry points, perft, and :class:`MoveGenerator` with its wrappers on positions. Moves are
-fast moves (:mod:`~damier.core.fastmove`): the tuple
-``(frm, to, remove, kings_xor, path, huff)``. Positions in the hot functions are four ints
-``(white, black, kings, turn)``; the methods taking a :class:`~damier.core.position.Position`
-are thin wrappers. A variant whose rules depend on ``Position.aux`` gets a rule object
+:class:`StatelessMoves` finds the legal moves of a position from its pieces and the side to
+move: :mod:`~damier.core.capture_scan` says whether anything can capture and how the moves
+are found; single captures are listed by it, longer ones come from the plain recursive search
+of :mod:`~damier.core.capture_search` and the choice rules of :mod:`~damier.core.choice`
+(applied in that one place); without a capture the moves are :mod:`~damier.core.quiet`'s.
+The native kernel makes the same decisions in the same order, so both list the same moves in
+the same order (``tests/native/test_equivalence.py``). A variant whose rules read
+``Position.aux`` gets a rule object built over the stateless moves
 (:mod:`~damier.core.huffing`, :mod:`~damier.core.kingmoves`; the interface is
-:mod:`~damier.core.stateful`) built over the stateless entry points, and the position-level
-methods ask it.
+:mod:`~damier.core.stateful`). :class:`MoveGenerator` wraps both for positions.
 
-This module must not parse or print text, and must not track game history.
+Moves are fast moves (:mod:`~damier.core.fastmove`), the tuple
+``(frm, to, remove, kings_xor, path, huff)``; positions in the hot functions are four ints
+``(white, black, kings, turn)``. This module must not parse or print text, and must not
+track game history.
 """
 
 from __future__ import annotations
@@ -36,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from damier.core import capture_scan, capture_search, choice, diagonal, eightway, lanes, quiet, tables
+from damier.core import capture_scan, capture_search, choice, quiet, tables
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out, apply_plain
 from damier.core.huffing import Huffing
@@ -74,7 +62,7 @@ class MoveGenerator:
         self.mask = g.mask
         self.all_squares = g.all_squares
         self.promotion_rows = rules.promotion_rows
-        plain = _build(rules, self.captured_order)
+        plain = StatelessMoves(rules, self.captured_order).plain_moves()
         self.plain: PlainMoves = plain
         # the stateless entry points on four ints, by their historical names
         self.legal_raw = plain.legal
@@ -84,8 +72,7 @@ class MoveGenerator:
         self.quiets_raw = plain.quiets
         self.quiet_count_raw = plain.quiet_count
         self.has_capture_raw = plain.has_capture
-        self.single_captures_raw = plain.single_captures
-        # every physically possible move when a fast path can list them, else None (huffing)
+        # every physically possible move when it can be listed without a search (huffing)
         self.physical_raw = plain.physical
         self.perft_raw = plain.perft
         # the rule that reads Position.aux, if the variant has one
@@ -171,149 +158,122 @@ def stateful_rule(rules: Rules, plain: PlainMoves) -> StatefulRule | None:
     return None
 
 
-def _build(rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> PlainMoves:
-    """Build the tables of ``rules``, pick the paths the variant uses and return the
-    stateless entry points (``captured_order``: the generator's, for the Italian rule)."""
-    t = tables.build(rules)
-    search = capture_search.build(t)
-    king_can_capture, has_capture, single_captures, single_capture_moves = capture_scan.build(t)
-    king_quiets, king_quiet_count, quiet_count, quiets = quiet.build(t)
-    choose = choice.make_chooser(rules, t.mask, captured_order)
-    count_chosen = choice.make_counter(rules, choose)
-    men_ends = search.men_sequences if choice.needs_paths(rules) else search.men_ends
-    eight_count = None
-    if eightway.applies(t):
-        # the same test written out, and a count built on it
-        single_captures, eight_count = eightway.build(
-            t, king_can_capture, king_quiet_count, search.sequences_of, men_ends, choose, count_chosen)
-    count, legal = _generic_paths(search, single_captures, single_capture_moves, quiet_count, quiets,
-                                  choose)
-    count = eight_count or count
-    physical: Callable[[int, int, int, int], Out | None] | None = None
-    if lanes.applies(rules, t):
-        paths = diagonal.build(lanes.build(t), diagonal.Search(
-            captures_of=_captures_of(search.sequences_of, choose),
-            men_sequences=search.men_sequences,
-            men_ends=men_ends,
-            count_chosen=choice.make_counter(rules, choose, men_only=True),
-            men_go_on=search.men_go_on,
-            men_ends_on=None if choice.needs_paths(rules) else search.men_ends_on,
-            king_captures=search.king_captures,
-            choose=choose,
-            king_can_capture=king_can_capture,
-        ))
-        count, legal, has_capture, physical = paths.count, paths.legal, paths.has_capture, paths.physical
-        # all quiet moves whatever the captures (huffing lists them beside the captures):
-        # the men from the tables of the fast path
-        quiets = _with_king_quiets(paths.men_quiets, king_quiets)
-    return PlainMoves(
-        legal=legal, count=count, captures=_captures(search.sequences, choose),
-        sequences=search.sequences, quiets=quiets, quiet_count=quiet_count,
-        has_capture=has_capture, single_captures=single_captures, physical=physical,
-        perft=_perft(count, legal),
+def diagonal_men(rules: Rules, t: tables.Tables) -> bool:
+    """Whether ``rules`` is a diagonal-men variant: a ``dark`` board, men stepping diagonally
+    forward and capturing forwards (or in all four diagonals), kings stepping and capturing
+    along the same lines. Their quiet moves and single captures are listed in another order
+    (:mod:`~damier.core.quiet`, :mod:`~damier.core.capture_scan`)."""
+    g = t.geometry
+    forward = {g.direction_index((-1, -1)), g.direction_index((-1, 1))}
+    return (
+        g.shape == "dark"
+        and set(t.man_step_dirs[0]) == forward
+        and set(t.man_cap_dirs[0]) in ({0, 1}, {0, 1, 2, 3})
+        and set(rules.king_steps) == set(rules.king_captures)
     )
 
 
-Pos4Count = Callable[[int, int, int, int], int]
-Pos4Moves = Callable[[int, int, int, int], Out]
+class StatelessMoves:
+    """The moves of a position under the rules that read no ``Position.aux``: what
+    :class:`MoveGenerator` and the stateful rules are built on (see the module docstring)."""
 
+    def __init__(self, rules: Rules, captured_order: Callable[[FastMove], list[int]]) -> None:
+        self.t = t = tables.build(rules)
+        diagonal = diagonal_men(rules, t)
+        self.diagonal = diagonal
+        self.search = capture_search.CaptureSearch(t)
+        self.scan = capture_scan.CaptureScan(t, diagonal)
+        self.quiet = quiet.QuietMoves(t, diagonal)
+        self.choose = choice.make_chooser(rules, t.mask, captured_order)
 
-def _generic_paths(
-    search: capture_search.CaptureSearch, single_captures: Callable[[int, int, int, int], int | None],
-    single_capture_moves: Pos4Moves, quiet_count: Pos4Count, quiets: Pos4Moves,
-    choose: choice.Chooser,
-) -> tuple[Pos4Count, Pos4Moves]:
-    """``(count, legal)`` of any variant: the bulk test says whether every capture is a single
-    man capture (then they are listed or counted in bulk), whether there is none (then the
-    quiet moves), or hands over to the search, from the men it names (``~n``) or from all."""
-    sequences, sequences_of = search.sequences, search.sequences_of
+    def legal(self, white: int, black: int, kings: int, turn: int) -> Out:
+        """Every legal move, in the order of the module docstring."""
+        side = capture_scan.Side(self.t, white, black, kings, turn)
+        how, landings, go_on = self.scan.decide(side, kings)
+        if how == capture_scan.NO_CAPTURE:
+            out: Out = []
+            self.quiet.men(side.men, side.empty, turn, out)
+            self.quiet.kings(side.kings, side.occ, out)
+            return out
+        if how == capture_scan.SINGLES:
+            return self.scan.singles(side, landings)
+        if how == capture_scan.IN_PLACE:
+            return self.choose(self.singles_in_place(side, landings, go_on), kings)
+        jumpers = self.scan.jumpers(side, landings)
+        return self.choose(self.search.sequences_of(white, black, kings, turn, jumpers, True), kings)
 
-    def count(white: int, black: int, kings: int, turn: int) -> int:
-        n = single_captures(white, black, kings, turn)
-        if n is None:
-            return len(choose(sequences(white, black, kings, turn, True), kings))
-        if n < 0:  # the search must decide, starting from the men in ~n
-            return len(choose(sequences_of(white, black, kings, turn, ~n, True), kings))
-        if n:
-            return n
-        return quiet_count(white, black, kings, turn)
-
-    def legal(white: int, black: int, kings: int, turn: int) -> Out:
-        n = single_captures(white, black, kings, turn)
-        if n is None:
-            return choose(sequences(white, black, kings, turn, True), kings)
-        if n < 0:
-            return choose(sequences_of(white, black, kings, turn, ~n, True), kings)
-        if n:
-            return single_capture_moves(white, black, kings, turn)
-        return quiets(white, black, kings, turn)
-
-    return count, legal
-
-
-def _captures(sequences: capture_search.Sequences, choose: choice.Chooser) -> Pos4Moves:
-    """The legal captures (empty if none)."""
-
-    def captures(white: int, black: int, kings: int, turn: int) -> Out:
-        raw = sequences(white, black, kings, turn, True)
-        return choose(raw, kings) if raw else raw
-
-    return captures
-
-
-def _captures_of(sequences_of: capture_search.SequencesOf, choose: choice.Chooser
-                 ) -> Callable[[int, int, int, int, int], Out]:
-    """The legal captures, searched from the men ``cand`` and every king."""
-
-    def captures_of(white: int, black: int, kings: int, turn: int, cand: int) -> Out:
-        return choose(sequences_of(white, black, kings, turn, cand, True), kings)
-
-    return captures_of
-
-
-def _with_king_quiets(men_quiets: Pos4Moves, king_quiets: Callable[[int, int, Out], None]) -> Pos4Moves:
-    """Every quiet move: the men's, then the kings'."""
-
-    def quiets(white: int, black: int, kings: int, turn: int) -> Out:
-        out = men_quiets(white, black, kings, turn)
-        k = (black if turn else white) & kings
-        if k:
-            king_quiets(k, white | black, out)
+    def singles_in_place(self, side: capture_scan.Side, landings: list[int], go_on: int) -> Out:
+        """The single captures in listing order, those that go on replaced by the sequences
+        searched from their landing square (before the choice rules)."""
+        t = self.t
+        go_on_search = self.search.men_go_on
+        assert go_on_search is not None  # IN_PLACE is decided under the common rules only
+        out: Out = []
+        for single in self.scan.singles(side, landings):
+            frm, to, victim = single[0], single[1], single[2]
+            if to & go_on:
+                go_on_search(frm, t.index[to], side.occ ^ frm, side.targets ^ victim, victim,
+                             single[4], side.turn, out)
+            else:
+                out.append(single)
         return out
 
-    return quiets
+    def count(self, white: int, black: int, kings: int, turn: int) -> int:
+        """``len(legal(...))``; quiet moves and single captures are counted, not built."""
+        side = capture_scan.Side(self.t, white, black, kings, turn)
+        how, landings, _go_on = self.scan.decide(side, kings)
+        if how == capture_scan.NO_CAPTURE:
+            return (self.quiet.men_count(side.men, side.empty, turn)
+                    + self.quiet.kings_count(side.kings, side.occ))
+        if how == capture_scan.SINGLES:
+            return sum(bits.bit_count() for bits in landings)
+        return len(self.legal(white, black, kings, turn))
 
+    def captures(self, white: int, black: int, kings: int, turn: int) -> Out:
+        """The legal captures (empty if none)."""
+        raw = self.search.sequences(white, black, kings, turn, True)
+        return self.choose(raw, kings) if raw else raw
 
-def _perft(count: Pos4Count, legal: Pos4Moves) -> Callable[[int, int, int, int, int], int]:
-    """Perft with bulk counting at the last ply."""
+    def physical(self, white: int, black: int, kings: int, turn: int) -> Out | None:
+        """Every physically possible move of a diagonal-men variant when no capture goes on
+        and no king can capture — the kings' quiet moves, the single captures, the men's
+        quiet moves, in that order (huffing rules); None when the capture search must list
+        the capture prefixes (then :class:`~damier.core.huffing.Huffing` does)."""
+        t = self.t
+        side = capture_scan.Side(t, white, black, kings, turn)
+        if side.kings and side.theirs and self.scan.king_can_capture(side.kings, side.theirs, side.occ):
+            return None
+        landings = self.scan.landings(side)
+        found = 0
+        for bits in landings:
+            found |= bits
+        if found & t.promo[turn] and t.promo_how != "continue_as_man":
+            return None
+        if found & self.scan.jump_sources(side):
+            return None
+        out: Out = []
+        self.quiet.kings(side.kings, side.occ, out)
+        out += self.scan.singles(side, landings)
+        self.quiet.men(side.men, side.empty, turn, out)
+        return out
 
-    def perft(white: int, black: int, kings: int, turn: int, depth: int) -> int:
+    def perft(self, white: int, black: int, kings: int, turn: int, depth: int) -> int:
+        """The number of positions ``depth`` plies on, counting the last ply in bulk."""
         if depth <= 1:
-            return count(white, black, kings, turn) if depth == 1 else 1
+            return self.count(white, black, kings, turn) if depth == 1 else 1
         total = 0
-        depth -= 1
-        moves = legal(white, black, kings, turn)
-        if depth == 1:
-            # most moves capture nothing: their child costs three operations fewer
+        for frm, to, rem, kx, _path, _huff in self.legal(white, black, kings, turn):
             if turn == WHITE:
-                for frm, to, rem, kx, _p, _h in moves:
-                    if rem:
-                        total += count(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1)
-                    else:
-                        total += count(white ^ frm ^ to, black, kings ^ kx, 1)
+                total += self.perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, depth - 1)
             else:
-                for frm, to, rem, kx, _p, _h in moves:
-                    if rem:
-                        total += count(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0)
-                    else:
-                        total += count(white, black ^ frm ^ to, kings ^ kx, 0)
-            return total
-        if turn == WHITE:
-            for frm, to, rem, kx, _p, _h in moves:
-                total += perft(white ^ frm ^ to, black & ~rem, (kings & ~rem) ^ kx, 1, depth)
-        else:
-            for frm, to, rem, kx, _p, _h in moves:
-                total += perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, depth)
+                total += self.perft(white & ~rem, black ^ frm ^ to, (kings & ~rem) ^ kx, 0, depth - 1)
         return total
 
-    return perft
+    def plain_moves(self) -> PlainMoves:
+        """The entry points the stateful rules and :class:`MoveGenerator` call."""
+        return PlainMoves(
+            legal=self.legal, count=self.count, captures=self.captures,
+            sequences=self.search.sequences, quiets=self.quiet.all, quiet_count=self.quiet.count,
+            has_capture=self.scan.has_capture,
+            physical=self.physical if self.diagonal else None, perft=self.perft,
+        )

@@ -30,8 +30,8 @@ Pos4Count = Callable[[int, int, int, int], int]
 class PlainMoves:
     """The stateless entry points of one variant's move generator, on the four ints
     ``(white, black, kings, turn)`` (see :class:`~damier.core.movegen.MoveGenerator` for what
-    each returns). ``physical`` is None when no fast path lists the physically possible
-    moves."""
+    each returns). ``physical`` is None when the physically possible moves always need
+    the capture search."""
 
     legal: Pos4Moves
     count: Pos4Count
@@ -40,7 +40,6 @@ class PlainMoves:
     quiets: Pos4Moves
     quiet_count: Pos4Count
     has_capture: Callable[[int, int, int, int], bool]
-    single_captures: Callable[[int, int, int, int], int | None]
     physical: Callable[[int, int, int, int], Out | None] | None
     perft: Callable[[int, int, int, int, int], int]
 

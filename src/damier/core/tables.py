@@ -4,10 +4,9 @@ This module owns the translation of a :class:`~damier.core.rules.Rules` and its
 :class:`~damier.core.geometry.Geometry` into a frozen :class:`Tables` of plain ints, flags,
 tuples and dicts: the shifts and source masks of bulk man moves, the per-square jump, ray and
 quiet-move tables of men and kings, and the ready-made fast moves of quiet man moves and
-single man captures. The generator modules (:mod:`~damier.core.capture_search` and its
-plain copies, :mod:`~damier.core.capture_scan`, :mod:`~damier.core.eightway`,
-:mod:`~damier.core.quiet`, :mod:`~damier.core.lanes` and the diagonal path) bind these
-tables to closure variables once.
+single man captures, which the generator's parts read (:mod:`~damier.core.capture_search`,
+:mod:`~damier.core.plain_men`, :mod:`~damier.core.plain_kings`,
+:mod:`~damier.core.capture_scan`, :mod:`~damier.core.quiet`).
 
 This module must not generate moves, and nothing in it runs on the hot path: :func:`build`
 runs once per variant. Entry point: :func:`build`.
@@ -27,14 +26,9 @@ Jump = tuple[int, int, int, int]
 QuietDir = tuple[int, int, dict[int, FastMove]]
 """``(shift, source mask, target bit -> fast move)``: quiet man moves in one direction."""
 
-CapDir = tuple[int, int, dict[int, FastMove], tuple[tuple[int, int], ...]]
-"""``(shift, two-step source mask, landing bit -> single-capture fast move, continuation
-checks)``: man captures in one direction; the checks are ``(shift, two-step source mask)`` of
-every other capture direction except straight back."""
-
-SignedCapDir = tuple[int, int, tuple[tuple[int, int], ...]]
-"""``(|shift|, two-step source mask, continuation checks)`` of a :data:`CapDir`, for the
-directions of one sign of shift."""
+CapDir = tuple[int, int, dict[int, FastMove]]
+"""``(shift, two-step source mask, landing bit -> single-capture fast move)``: man captures in
+one direction."""
 
 KingCapRay = tuple[int, int, tuple[int, ...], bool]
 """``(direction, ray mask, ray indices, up?)``: a flying king's capture ray."""
@@ -98,167 +92,123 @@ class Tables:
     """A flying king lands only on the square directly behind the piece it takes (Thai)."""
     promo_how: str
     men_take_kings: bool
-    crowned_men_continue: bool
-    """A man crowned mid-capture goes on capturing as a man."""
     victims_differ: bool
     """Single captures are all equal under most choice rules; these rank them by the victim."""
     plain_men: bool
     """Pieces removed at the end, a crowned man continues as a man, no turn restriction."""
     reverse: tuple[int, ...]
     step: tuple[tuple[int, ...], ...]
-    shift: tuple[int, ...]
     man_step_dirs: PerColor
     man_cap_dirs: PerColor
     man_quiet: tuple[tuple[QuietDir, ...], ...]
     man_cap: tuple[tuple[CapDir, ...], ...]
-    man_cap_up: tuple[tuple[SignedCapDir, ...], ...]
-    man_cap_down: tuple[tuple[SignedCapDir, ...], ...]
     man_jumps: tuple[tuple[tuple[Jump, ...], ...], ...]
     king_cap: tuple[tuple[KingCapRay, ...], ...]
     king_jumps: tuple[tuple[Jump, ...], ...]
     king_quiet: tuple[tuple[KingQuietRay, ...], ...]
     king_detect: tuple[tuple[KingDetectRay, ...], ...]
 
-    def man_capture_table(self, color: int, d: int) -> dict[int, FastMove]:
-        """Landing bit -> single-capture fast move of ``color``'s men in direction ``d``
-        (empty if they cannot capture that way)."""
-        for (_s, _two, table, _cont), dd in zip(self.man_cap[color], self.man_cap_dirs[color], strict=True):
-            if dd == d:
-                return table
-        return {}
-
-    def man_quiet_table(self, color: int, d: int) -> dict[int, FastMove]:
-        """Target bit -> quiet fast move of ``color``'s men in direction ``d`` (empty if they
-        cannot step that way)."""
-        for (_s, _src, table), dd in zip(self.man_quiet[color], self.man_step_dirs[color], strict=True):
-            if dd == d:
-                return table
-        return {}
-
 
 def build(rules: Rules) -> Tables:
     """The tables of ``rules`` (built from scratch; :func:`damier.core.movegen.generator`
     caches the generator that holds them)."""
     g = rules.geometry
-    MASK = g.mask
-    PROMO = rules.promotion_rows
-    FLYING = rules.flying_kings
-    PROMO_HOW = rules.promotion_in_capture
-    REVERSE = tuple(g.direction_index((-dr, -dc)) for dr, dc in g.directions)
     man_step_dirs = (rules.directions(rules.man_steps, 0), rules.directions(rules.man_steps, 1))
     man_cap_dirs = (rules.directions(rules.man_captures, 0), rules.directions(rules.man_captures, 1))
-    king_step_dirs = rules.directions(rules.king_steps, 0)
     king_cap_dirs = rules.directions(rules.king_captures, 0)
-    RAY_MASK = g.ray_mask
-    RAYS = g.rays
-    STEP = g.step
-    SHIFT = g.shift
-
-    # Quiet man moves: per colour, (shift, source mask, target bit -> fast move) per direction.
-    def quiet_dirs(color: int) -> tuple[QuietDir, ...]:
-        out = []
-        for d in man_step_dirs[color]:
-            table: dict[int, FastMove] = {}
-            for i in range(g.squares):
-                j = STEP[d][i]
-                if j >= 0:
-                    to = MASK[j]
-                    table[to] = (MASK[i], to, 0, to if to & PROMO[color] else 0, (), 0)
-            out.append((SHIFT[d], _source_mask(g, d, 1), table))
-        return tuple(out)
-
-    # Man captures in bulk: per colour, per capture direction: (shift, two-step source mask,
-    # landing bit -> single-capture fast move, continuation checks from the landing square in
-    # every other direction except straight back).
-    def man_cap_dirs_table(color: int) -> tuple[CapDir, ...]:
-        out = []
-        for d in man_cap_dirs[color]:
-            table: dict[int, FastMove] = {}
-            for i in range(g.squares):
-                j = STEP[d][i]
-                land = STEP[d][j] if j >= 0 else -1
-                if land >= 0:
-                    lm = MASK[land]
-                    table[lm] = (MASK[i], lm, MASK[j], lm if lm & PROMO[color] else 0, (land,), 0)
-            cont = tuple(
-                (SHIFT[d2], _source_mask(g, d2, 2)) for d2 in man_cap_dirs[color] if d2 != REVERSE[d]
-            )
-            out.append((SHIFT[d], _source_mask(g, d, 2), table, cont))
-        return tuple(out)
-
-    MAN_CAP = (man_cap_dirs_table(0), man_cap_dirs_table(1))
     return Tables(
         geometry=g,
-        mask=MASK,
+        mask=g.mask,
         index=g.index_of_mask,
         all_squares=g.all_squares,
-        promo=PROMO,
-        flying=FLYING,
+        promo=rules.promotion_rows,
+        flying=rules.flying_kings,
         at_end=rules.remove_at_end,
         no_reverse=rules.no_reverse_capture,
         must_continue=rules.king_must_continue,
         lands_behind=rules.king_lands_behind,
-        promo_how=PROMO_HOW,
+        promo_how=rules.promotion_in_capture,
         men_take_kings=rules.men_capture_kings,
-        crowned_men_continue=PROMO_HOW == "continue_as_man",
         victims_differ=rules.capture_rule in ("spanish", "max_value"),
-        plain_men=rules.remove_at_end and not rules.no_reverse_capture and PROMO_HOW == "continue_as_man",
-        reverse=REVERSE,
-        step=STEP,
-        shift=SHIFT,
+        plain_men=(rules.remove_at_end and not rules.no_reverse_capture
+                   and rules.promotion_in_capture == "continue_as_man"),
+        reverse=tuple(g.direction_index((-dr, -dc)) for dr, dc in g.directions),
+        step=g.step,
         man_step_dirs=man_step_dirs,
         man_cap_dirs=man_cap_dirs,
-        man_quiet=(quiet_dirs(0), quiet_dirs(1)),
-        man_cap=MAN_CAP,
-        man_cap_up=tuple(
-            tuple((s, two, cont) for s, two, _t, cont in MAN_CAP[c] if s > 0) for c in (0, 1)
-        ),
-        man_cap_down=tuple(
-            tuple((-s, two, cont) for s, two, _t, cont in MAN_CAP[c] if s < 0) for c in (0, 1)
-        ),
-        # Man jumps: per colour, per square, the (jumped mask, landing, landing mask, direction).
-        man_jumps=tuple(
-            tuple(
-                tuple(
-                    (MASK[STEP[d][i]], STEP[d][STEP[d][i]], MASK[STEP[d][STEP[d][i]]], d)
-                    for d in man_cap_dirs[c]
-                    if STEP[d][i] >= 0 and STEP[d][STEP[d][i]] >= 0
-                )
-                for i in range(g.squares)
-            )
-            for c in (0, 1)
-        ),
-        # King rays: per square, per capture direction: (direction, ray mask, ray indices, up?)
+        man_quiet=tuple(_man_quiet(g, man_step_dirs[c], rules.promotion_rows[c]) for c in (0, 1)),
+        man_cap=tuple(_man_captures(g, man_cap_dirs[c], rules.promotion_rows[c]) for c in (0, 1)),
+        man_jumps=tuple(_jumps(g, man_cap_dirs[c]) for c in (0, 1)),
         king_cap=tuple(
-            tuple((d, RAY_MASK[d][i], RAYS[d][i], SHIFT[d] > 0) for d in king_cap_dirs if RAYS[d][i])
+            tuple((d, g.ray_mask[d][i], g.rays[d][i], g.shift[d] > 0) for d in king_cap_dirs
+                  if g.rays[d][i])
             for i in range(g.squares)
         ),
-        king_jumps=tuple(
-            tuple(
-                (MASK[STEP[d][i]], STEP[d][STEP[d][i]], MASK[STEP[d][STEP[d][i]]], d)
-                for d in king_cap_dirs
-                if STEP[d][i] >= 0 and STEP[d][STEP[d][i]] >= 0
-            )
-            for i in range(g.squares)
-        ),
-        # Quiet king moves: per square, per step direction: (ray mask, up?, moves nearest first)
-        king_quiet=tuple(
-            tuple(
-                (
-                    RAY_MASK[d][i] if FLYING else (MASK[STEP[d][i]] if STEP[d][i] >= 0 else 0),
-                    SHIFT[d] > 0,
-                    tuple(
-                        (MASK[i], MASK[j], 0, MASK[i] ^ MASK[j], (), 0)
-                        for j in (RAYS[d][i] if FLYING else RAYS[d][i][:1])
-                    ),
-                )
-                for d in king_step_dirs
-                if RAYS[d][i]
-            )
-            for i in range(g.squares)
-        ),
+        king_jumps=_jumps(g, king_cap_dirs),
+        king_quiet=_king_quiet(g, rules.directions(rules.king_steps, 0), rules.flying_kings),
         king_detect=tuple(
-            tuple((d, RAY_MASK[d][i], SHIFT[d] > 0) for d in king_cap_dirs if len(RAYS[d][i]) >= 2)
+            tuple((d, g.ray_mask[d][i], g.shift[d] > 0) for d in king_cap_dirs
+                  if len(g.rays[d][i]) >= 2)
             for i in range(g.squares)
         ),
+    )
+
+
+def _man_quiet(g: Geometry, dirs: tuple[int, ...], promo: int) -> tuple[QuietDir, ...]:
+    """Quiet man moves of one colour: per step direction, (shift, source mask, target bit ->
+    fast move)."""
+    out = []
+    for d in dirs:
+        table: dict[int, FastMove] = {}
+        for i in range(g.squares):
+            j = g.step[d][i]
+            if j >= 0:
+                to = g.mask[j]
+                table[to] = (g.mask[i], to, 0, to if to & promo else 0, (), 0)
+        out.append((g.shift[d], _source_mask(g, d, 1), table))
+    return tuple(out)
+
+
+def _man_captures(g: Geometry, dirs: tuple[int, ...], promo: int) -> tuple[CapDir, ...]:
+    """Single man captures of one colour: per capture direction, (shift, two-step source mask,
+    landing bit -> fast move)."""
+    out = []
+    for d in dirs:
+        table: dict[int, FastMove] = {}
+        for i in range(g.squares):
+            j = g.step[d][i]
+            land = g.step[d][j] if j >= 0 else -1
+            if land >= 0:
+                lm = g.mask[land]
+                table[lm] = (g.mask[i], lm, g.mask[j], lm if lm & promo else 0, (land,), 0)
+        out.append((g.shift[d], _source_mask(g, d, 2), table))
+    return tuple(out)
+
+
+def _jumps(g: Geometry, dirs: tuple[int, ...]) -> tuple[tuple[Jump, ...], ...]:
+    """Per square, the short jumps in ``dirs``: (jumped mask, landing, landing mask, direction)."""
+    return tuple(
+        tuple(
+            (g.mask[g.step[d][i]], g.step[d][g.step[d][i]], g.mask[g.step[d][g.step[d][i]]], d)
+            for d in dirs
+            if g.step[d][i] >= 0 and g.step[d][g.step[d][i]] >= 0
+        )
+        for i in range(g.squares)
+    )
+
+
+def _king_quiet(g: Geometry, dirs: tuple[int, ...], flying: bool) -> tuple[tuple[KingQuietRay, ...], ...]:
+    """Per square, per step direction: (ray mask, up?, quiet king moves nearest first); a king
+    that is not flying has a ray of one square."""
+    def ray(d: int, i: int) -> tuple[int, ...]:
+        return g.rays[d][i] if flying else g.rays[d][i][:1]
+
+    return tuple(
+        tuple(
+            (sum(g.mask[j] for j in ray(d, i)), g.shift[d] > 0,
+             tuple((g.mask[i], g.mask[j], 0, g.mask[i] ^ g.mask[j], (), 0) for j in ray(d, i)))
+            for d in dirs
+            if g.rays[d][i]
+        )
+        for i in range(g.squares)
     )
