@@ -37,7 +37,7 @@
 #endif
 #define DK_MAX_HISTORY 4096 /* game positions since the last irreversible move, at most */
 
-typedef struct dk_wpos { dk_u128 white, black, kings, aux; int turn; } dk_wpos;
+typedef dk_pos128 dk_wpos;  /* the kernel's one wide position type (kernel.h) */
 typedef struct dk_wmove { dk_u128 frm, to, remove, kings_xor, huff; } dk_wmove;
 
 typedef struct dk_search_options {

@@ -1,10 +1,11 @@
-/* The CPython binding: Python ints <-> kernel words, and positions checked on the way in.
+/* The CPython binding's one conversion module: Python ints <-> kernel words, positions and
+ * moves checked on the way in (see convert.h).
  *
  * Every int is checked before it reaches the kernel (type, sign, at most 128 bits, then
  * dk_valid_pos: pieces on playing squares, one colour per square, kings on pieces, a valid
  * aux): a bad call raises TypeError or ValueError, never a crash.
  */
-#include "generator.h"
+#include "convert.h"
 
 /* The little-endian bytes of a non-negative int of at most 128 bits: 0, 1 if it is larger,
  * -1 with an exception set (the byte-array calls of CPython: public from 3.13). */
@@ -25,7 +26,7 @@ static int bytes_of(PyObject *o, unsigned char *bytes)
 #endif
 }
 
-int dk_word_from_py(PyObject *o, dk_u128 *out, const char *what)
+int dk_wide_from(PyObject *o, dk_u128 *out, const char *what)
 {
     if (!PyLong_Check(o)) {
         PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(o)->tp_name);
@@ -63,7 +64,7 @@ bad:
     return -1;
 }
 
-PyObject *dk_word_to_py(dk_u128 x)
+PyObject *dk_wide_to(dk_u128 x)
 {
     if (!(x >> 64))
         return PyLong_FromUnsignedLongLong((uint64_t)x);
@@ -77,45 +78,19 @@ PyObject *dk_word_to_py(dk_u128 x)
 #endif
 }
 
-void narrow_pos(const wide_pos *w, dk_pos64 *p)
+void narrow_pos(const dk_pos128 *w, dk_pos64 *p)
 {
-    p->white = (uint64_t)w->white;
-    p->black = (uint64_t)w->black;
-    p->kings = (uint64_t)w->kings;
-    p->aux = (uint64_t)w->aux;
-    p->turn = w->turn;
+    *p = (dk_pos64){(uint64_t)w->white, (uint64_t)w->black, (uint64_t)w->kings, (uint64_t)w->aux, w->turn};
 }
 
-void wide_to_pos128(const wide_pos *w, dk_pos128 *p)
+void widen_pos(const dk_pos64 *p, dk_pos128 *w)
 {
-    p->white = w->white;
-    p->black = w->black;
-    p->kings = w->kings;
-    p->aux = w->aux;
-    p->turn = w->turn;
-}
-
-void pos128_to_wide(const dk_pos128 *p, wide_pos *w)
-{
-    w->white = p->white;
-    w->black = p->black;
-    w->kings = p->kings;
-    w->aux = p->aux;
-    w->turn = p->turn;
-}
-
-void pos64_to_wide(const dk_pos64 *p, wide_pos *w)
-{
-    w->white = p->white;
-    w->black = p->black;
-    w->kings = p->kings;
-    w->aux = p->aux;
-    w->turn = p->turn;
+    *w = (dk_pos128){p->white, p->black, p->kings, p->aux, p->turn};
 }
 
 /* Read (white, black, kings, turn[, aux]) from args[0..], or from the one tuple args[0] (a
  * Position), and check it is a valid position. */
-int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, wide_pos *p)
+int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, dk_pos128 *p)
 {
     static const char *names[] = {"white", "black", "kings", "turn", "aux"};
     dk_u128 v[5] = {0, 0, 0, 0, 0};
@@ -128,7 +103,7 @@ int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, w
         return -1;
     }
     for (Py_ssize_t i = 0; i < nargs; i++)
-        if (dk_word_from_py(args[i], &v[i], names[i]))
+        if (dk_wide_from(args[i], &v[i], names[i]))
             return -1;
     if (v[3] > 1) {
         PyErr_SetString(PyExc_ValueError, "turn must be 0 (White) or 1 (Black)");
@@ -139,21 +114,82 @@ int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, w
     p->kings = v[2];
     p->aux = v[4];
     p->turn = (int)v[3];
-    int valid;
-    if (k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(p, &q);
-        valid = dk_valid_pos128(k, &q);
-    } else {
-        dk_pos64 q;
-        narrow_pos(p, &q);
-        valid = !((p->white | p->black | p->kings | p->aux) >> 64) && dk_valid_pos64(k, &q);
-    }
-    if (!valid) {
+    if (!dk_wpos_valid(k, p)) {
         PyErr_SetString(PyExc_ValueError,
                         "not a valid position of this variant (pieces off the board, on both sides, "
                         "kings without a piece, or a bad aux)");
         return -1;
     }
     return 0;
+}
+
+/* An int in [lo, hi]. */
+int dk_int_from(PyObject *o, long lo, long hi, long *out, const char *what)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.50s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be in %ld..%ld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A tuple (white, black, kings, turn[, aux]). */
+int dk_wpos_from(PyObject *o, dk_pos128 *p, const char *what)
+{
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) < 4 || PyTuple_GET_SIZE(o) > 5) {
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple (white, black, kings, turn[, aux])", what);
+        return -1;
+    }
+    long turn;
+    p->aux = 0;
+    if (dk_wide_from(PyTuple_GET_ITEM(o, 0), &p->white, what) < 0
+        || dk_wide_from(PyTuple_GET_ITEM(o, 1), &p->black, what) < 0
+        || dk_wide_from(PyTuple_GET_ITEM(o, 2), &p->kings, what) < 0
+        || dk_int_from(PyTuple_GET_ITEM(o, 3), 0, 1, &turn, what) < 0
+        || (PyTuple_GET_SIZE(o) == 5 && dk_wide_from(PyTuple_GET_ITEM(o, 4), &p->aux, what) < 0))
+        return -1;
+    p->turn = (int)turn;
+    return 0;
+}
+
+int dk_wpos_valid(const dk_kernel *k, const dk_pos128 *w)
+{
+    if (k->wide)
+        return dk_valid_pos128(k, w);
+    if ((w->white | w->black | w->kings | w->aux) >> 64)
+        return 0;
+    dk_pos64 p;
+    narrow_pos(w, &p);
+    return dk_valid_pos64(k, &p);
+}
+
+void *dk_sequence_from(PyObject *o, Py_ssize_t lo, Py_ssize_t hi, size_t size, const char *what,
+                       int (*item)(PyObject *, void *, const dk_kernel *), const dk_kernel *k, int *count)
+{
+    PyObject *fast = PySequence_Fast(o, what);
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    char *out = NULL;
+    if (n < lo || n > hi)
+        PyErr_Format(PyExc_ValueError, "%zd items in %s (%zd to %zd)", n, what, lo, hi);
+    else if (!(out = PyMem_Calloc((size_t)n + 1, size)))
+        PyErr_NoMemory();
+    for (Py_ssize_t i = 0; out && i < n; i++)
+        if (item(PySequence_Fast_GET_ITEM(fast, i), out + (size_t)i * size, k) < 0) {
+            PyMem_Free(out);
+            out = NULL;
+        }
+    Py_DECREF(fast);
+    *count = out ? (int)n : 0;
+    return out;
 }

@@ -13,8 +13,8 @@
 #include <Python.h>
 
 #include "../egdb.h"
+#include "convert.h"
 #include "egdb_type.h"
-#include "kernel_py.h"
 
 typedef struct {
     PyObject_HEAD
@@ -100,27 +100,13 @@ static int config_from(EgdbObject *self, PyObject *o, dk_egdb_config *c)
     return 0;
 }
 
-/* A position (white, black, kings, turn) valid on this board. */
+/* A position (white, black, kings, turn) valid on this board (read by convert.c). */
 static int pos_from(EgdbObject *self, PyObject *const *args, dk_pos64 *p)
 {
-    uint64_t w[3];
-    for (int i = 0; i < 3; i++) {
-        if (!PyLong_Check(args[i])) {
-            PyErr_SetString(PyExc_TypeError, "a position is four ints");
-            return -1;
-        }
-        w[i] = PyLong_AsUnsignedLongLong(args[i]);
-        if (w[i] == (uint64_t)-1 && PyErr_Occurred())
-            return -1;
-    }
-    long turn = PyLong_AsLong(args[3]);
-    if (turn == -1 && PyErr_Occurred())
+    dk_pos128 w;
+    if (position_from(self->db->k, args, 4, &w) < 0)
         return -1;
-    *p = (dk_pos64){w[0], w[1], w[2], 0, (int)turn};
-    if ((turn != 0 && turn != 1) || !dk_valid_pos64(self->db->k, p)) {
-        PyErr_SetString(PyExc_ValueError, "not a position of this variant's board");
-        return -1;
-    }
+    narrow_pos(&w, p);
     return 0;
 }
 

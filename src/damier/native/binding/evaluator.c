@@ -9,9 +9,8 @@
  * may hold a pointer to its tables).
  */
 #include "evaluator.h"
+#include "convert.h"
 
-#include "kernel_py.h"
-#include "py_convert.h"
 
 #define WEIGHT_LIMIT 1000000L
 
@@ -111,7 +110,7 @@ static PyObject *Evaluator_evaluate(EvaluatorObject *self, PyObject *const *args
         PyErr_SetString(PyExc_TypeError, "evaluate(white, black, kings, turn)");
         return NULL;
     }
-    dk_wpos w;
+    dk_pos128 w;
     PyObject *tuple = PyTuple_Pack(4, args[0], args[1], args[2], args[3]);
     int bad = !tuple || dk_wpos_from(tuple, &w, "the position") < 0;
     Py_XDECREF(tuple);

@@ -1,4 +1,4 @@
-/* The CPython binding: the extension module damier._kernel and its Generator type.
+/* The CPython binding's Generator type (damier._kernel.Generator; the module is module.c).
  *
  * A Generator is built from the parameters of one Rules object (core/kernel.py hands them
  * over) and answers with the values of core/movegen.py: positions are the four or five ints
@@ -13,9 +13,6 @@
  * This file must not generate moves itself (gen64.c / gen128.c do).
  */
 #include "generator.h"
-#include "kernel_py.h"
-#include "egdb_type.h"
-#include "search_type.h"
 
 static PyTypeObject GeneratorType;
 
@@ -113,7 +110,7 @@ static void Generator_dealloc(GeneratorObject *self)
 }
 
 /* The position of the call, checked; -1 with an exception set. */
-static int read_position(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, wide_pos *p)
+static int read_position(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, dk_pos128 *p)
 {
     if (!self->k) {
         PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
@@ -123,13 +120,11 @@ static int read_position(GeneratorObject *self, PyObject *const *args, Py_ssize_
 }
 
 /* The legal moves of p into the scratch list (strict: the rules without state). */
-static int legal_to_scratch(GeneratorObject *self, const wide_pos *p, int strict)
+static int legal_to_scratch(GeneratorObject *self, const dk_pos128 *p, int strict)
 {
     const dk_kernel *k = self->k;
     if (k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(p, &q);
-        return (strict ? dk_legal_strict128 : dk_legal128)(k, &q, self->moves, DK_MAX_MOVES, self->paths);
+        return (strict ? dk_legal_strict128 : dk_legal128)(k, p, self->moves, DK_MAX_MOVES, self->paths);
     }
     dk_pos64 q;
     narrow_pos(p, &q);
@@ -148,12 +143,12 @@ static PyObject *overflow(GeneratorObject *self, const char *name, PyObject *con
     return answer;
 }
 
-typedef PyObject *(*as_python)(GeneratorObject *, const wide_pos *, int);
+typedef PyObject *(*as_python)(GeneratorObject *, const dk_pos128 *, int);
 
 static PyObject *move_list(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, int strict,
                            as_python convert, const char *name)
 {
-    wide_pos p;
+    dk_pos128 p;
     if (read_position(self, args, nargs, &p))
         return NULL;
     int n = legal_to_scratch(self, &p, strict);
@@ -190,14 +185,12 @@ static PyObject *Generator_legal_moves(GeneratorObject *self, PyObject *const *a
 
 static PyObject *count_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, int strict)
 {
-    wide_pos p;
+    dk_pos128 p;
     if (read_position(self, args, nargs, &p))
         return NULL;
     int n;
     if (self->k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(&p, &q);
-        n = (strict ? dk_count_strict128 : dk_count128)(self->k, &q);
+        n = (strict ? dk_count_strict128 : dk_count128)(self->k, &p);
     } else {
         dk_pos64 q;
         narrow_pos(&p, &q);
@@ -220,14 +213,12 @@ static PyObject *Generator_count_strict(GeneratorObject *self, PyObject *const *
 
 static PyObject *Generator_has_capture(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    wide_pos p;
+    dk_pos128 p;
     if (read_position(self, args, nargs, &p))
         return NULL;
     int yes;
     if (self->k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(&p, &q);
-        yes = dk_has_capture128(self->k, &q);
+        yes = dk_has_capture128(self->k, &p);
     } else {
         dk_pos64 q;
         narrow_pos(&p, &q);
@@ -238,7 +229,7 @@ static PyObject *Generator_has_capture(GeneratorObject *self, PyObject *const *a
 
 static PyObject *Generator_perft(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    wide_pos p;
+    dk_pos128 p;
     if (nargs < 5) {
         PyErr_SetString(PyExc_TypeError, "perft(white, black, kings, turn, aux, depth)");
         return NULL;
@@ -256,9 +247,7 @@ static PyObject *Generator_perft(GeneratorObject *self, PyObject *const *args, P
     const dk_kernel *k = self->k;
     Py_BEGIN_ALLOW_THREADS
     if (k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(&p, &q);
-        n = dk_perft128(k, &q, (int)depth);
+        n = dk_perft128(k, &p, (int)depth);
     } else {
         dk_pos64 q;
         narrow_pos(&p, &q);
@@ -280,7 +269,7 @@ static int move_from(const dk_kernel *k, PyObject *mv, wide_move *m)
     }
     dk_u128 f[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 6; i++)
-        if (i != 4 && dk_word_from_py(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
+        if (i != 4 && dk_wide_from(PyTuple_GET_ITEM(mv, i), &f[i], names[i]))
             return -1;
     dk_u128 all = k->wide ? k->t.w128.all : k->t.w64.all;
     int single = f[0] && !(f[0] & (f[0] - 1)) && f[1] && !(f[1] & (f[1] - 1)) && !(f[5] & (f[5] - 1));
@@ -297,7 +286,7 @@ static int move_from(const dk_kernel *k, PyObject *mv, wide_move *m)
  * the Python wrapper only passes moves of the list). */
 static PyObject *Generator_apply(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    wide_pos p, out;
+    dk_pos128 p, out;
     wide_move m;
     if (nargs != 6) {
         PyErr_SetString(PyExc_TypeError, "apply(white, black, kings, turn, aux, move)");
@@ -308,23 +297,20 @@ static PyObject *Generator_apply(GeneratorObject *self, PyObject *const *args, P
     const dk_kernel *k = self->k;
     int rc;
     if (k->wide) {
-        dk_pos128 q, r;
-        wide_to_pos128(&p, &q);
         dk_move128 w = {m.frm, m.to, m.remove, m.kings_xor, m.huff, 0};
-        rc = dk_apply128(k, &q, &w, &r);
-        pos128_to_wide(&r, &out);
+        rc = dk_apply128(k, &p, &w, &out);
     } else {
         dk_pos64 q, r;
         narrow_pos(&p, &q);
         dk_move64 w = {(uint64_t)m.frm, (uint64_t)m.to, (uint64_t)m.remove, (uint64_t)m.kings_xor,
                        (uint64_t)m.huff, 0};
         rc = dk_apply64(k, &q, &w, &r);
-        pos64_to_wide(&r, &out);
+        widen_pos(&r, &out);
     }
     if (rc < 0)
         Py_RETURN_NONE;
-    return Py_BuildValue("(NNNiN)", dk_word_to_py(out.white), dk_word_to_py(out.black), dk_word_to_py(out.kings), out.turn,
-                         dk_word_to_py(out.aux));
+    return Py_BuildValue("(NNNiN)", dk_wide_to(out.white), dk_wide_to(out.black), dk_wide_to(out.kings), out.turn,
+                         dk_wide_to(out.aux));
 }
 
 static PyObject *Generator_bind_moves(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -402,49 +388,15 @@ static PyTypeObject GeneratorType = {
     .tp_new = PyType_GenericNew,
 };
 
-static struct PyModuleDef kernel_module = {
-    PyModuleDef_HEAD_INIT, "damier._kernel",
-    "damier's native kernel: move generation in C (see damier.core.kernel).", -1, NULL,
-    NULL, NULL, NULL, NULL,
-};
-
-/* Whether this build counts bits with the POPCNT instruction (setup.py enables it when the
- * build machine has it), and 0 if so and this CPU lacks it: a build copied to an older
- * machine then refuses to load (damier runs on the pure-Python path) instead of dying on an
- * illegal instruction. No code before this check counts bits. */
-#if defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__))
-#define BUILT_WITH_POPCNT 1
-static int cpu_runs_this_build(void)
+/* Adds the Generator type to the module (called by module.c); -1 with an exception set. */
+int generator_type_init(PyObject *module)
 {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("popcnt");
-}
-#else
-#define BUILT_WITH_POPCNT 0
-static int cpu_runs_this_build(void) { return 1; }
-#endif
-
-PyMODINIT_FUNC PyInit__kernel(void)
-{
-    if (!cpu_runs_this_build()) {
-        PyErr_SetString(PyExc_ImportError, "damier._kernel was built for CPUs with the POPCNT instruction, "
-                                           "which this one lacks (rebuild it here, or with DAMIER_PORTABLE=1)");
-        return NULL;
-    }
     if (PyType_Ready(&GeneratorType) < 0)
-        return NULL;
-    PyObject *m = PyModule_Create(&kernel_module);
-    if (!m)
-        return NULL;
+        return -1;
     Py_INCREF(&GeneratorType);
-    if (PyModule_AddObject(m, "Generator", (PyObject *)&GeneratorType) < 0
-        || PyModule_AddIntConstant(m, "MAX_MOVES", DK_MAX_MOVES) < 0
-        || PyModule_AddIntConstant(m, "POPCNT", BUILT_WITH_POPCNT) < 0
-        || moves_view_init(m) < 0
-        || search_binding_init(m) < 0 || egdb_binding_init(m) < 0) {
+    if (PyModule_AddObject(module, "Generator", (PyObject *)&GeneratorType) < 0) {
         Py_DECREF(&GeneratorType);
-        Py_DECREF(m);
-        return NULL;
+        return -1;
     }
-    return m;
+    return 0;
 }

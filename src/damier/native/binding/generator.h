@@ -1,4 +1,4 @@
-/* Private to the CPython binding (module.c, convert.c, moves.c, moves_view.c): the Generator object and
+/* Private to the CPython binding (generator.c, moves.c, moves_view.c): the Generator object and
  * the conversions between Python values and kernel values. Not part of the kernel's API. */
 #ifndef DAMIER_BINDING_H
 #define DAMIER_BINDING_H
@@ -6,7 +6,7 @@
 #include <Python.h>
 
 #include "../kernel.h"
-#include "kernel_py.h"
+#include "convert.h"
 
 #define MOVE_SLOTS 7   /* the __slots__ of damier.core.move.Move that moves.c fills */
 
@@ -25,23 +25,18 @@ typedef struct {
     PyObject *fallback;       /* asked on overflow (its legal/moves/count), or NULL */
 } GeneratorObject;
 
-/* A position or a move in 128-bit words, whatever the kernel's width. */
-typedef struct { dk_u128 white, black, kings, aux; int turn; } wide_pos;
+/* A move in 128-bit words, whatever the kernel's width (positions: dk_pos128, convert.h). */
 typedef struct { dk_u128 frm, to, remove, kings_xor, huff; } wide_move;
-
-/* convert.c (dk_word_from_py and dk_word_to_py: see kernel_py.h) */
-int position_from(const dk_kernel *k, PyObject *const *args, Py_ssize_t nargs, wide_pos *p);
-void narrow_pos(const wide_pos *w, dk_pos64 *p);
-void wide_to_pos128(const wide_pos *w, dk_pos128 *p);
-void pos128_to_wide(const dk_pos128 *p, wide_pos *w);
-void pos64_to_wide(const dk_pos64 *p, wide_pos *w);
 
 /* moves.c: the i-th move of the scratch list (position `p`) as a fast-move tuple or as a
  * Move object (new references); bind_moves/clear_moves manage the Move type and caches. */
-PyObject *move_tuple(GeneratorObject *self, const wide_pos *p, int i);
-PyObject *move_object(GeneratorObject *self, const wide_pos *p, int i);
+PyObject *move_tuple(GeneratorObject *self, const dk_pos128 *p, int i);
+PyObject *move_object(GeneratorObject *self, const dk_pos128 *p, int i);
 int bind_moves(GeneratorObject *self, PyObject *move_type, PyObject *rules);
 void clear_moves(GeneratorObject *self);
+
+/* generator.c: adds the Generator type to the module; -1 with an exception set. */
+int generator_type_init(PyObject *module);
 
 /* moves_view.c: adds the MovesView type to the module; -1 with an exception set on failure. */
 int moves_view_init(PyObject *module);

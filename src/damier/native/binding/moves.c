@@ -46,7 +46,7 @@ static inline int square_of(const dk_kernel *k, dk_u128 bit)
 }
 
 /* The cache slot of move i, or -1. */
-static inline Py_ssize_t cache_index(const GeneratorObject *self, const wide_pos *p, const wide_move *m, int i)
+static inline Py_ssize_t cache_index(const GeneratorObject *self, const dk_pos128 *p, const wide_move *m, int i)
 {
     int kind;
     int king = (p->kings & m->frm) != 0;
@@ -99,8 +99,8 @@ static PyObject *small_ints(const int8_t *squares, int n)
 
 static PyObject *build_tuple(const GeneratorObject *self, const wide_move *m, int i)
 {
-    PyObject *items[6] = {dk_word_to_py(m->frm), dk_word_to_py(m->to), dk_word_to_py(m->remove), dk_word_to_py(m->kings_xor),
-                          small_ints(self->paths->path[i], self->paths->len[i]), dk_word_to_py(m->huff)};
+    PyObject *items[6] = {dk_wide_to(m->frm), dk_wide_to(m->to), dk_wide_to(m->remove), dk_wide_to(m->kings_xor),
+                          small_ints(self->paths->path[i], self->paths->len[i]), dk_wide_to(m->huff)};
     PyObject *tuple = PyTuple_New(6);
     for (int f = 0; f < 6; f++)
         if (!items[f] || !tuple) {
@@ -114,7 +114,7 @@ static PyObject *build_tuple(const GeneratorObject *self, const wide_move *m, in
     return tuple;
 }
 
-PyObject *move_tuple(GeneratorObject *self, const wide_pos *p, int i)
+PyObject *move_tuple(GeneratorObject *self, const dk_pos128 *p, int i)
 {
     wide_move m;
     read_move(self, i, &m);
@@ -132,7 +132,7 @@ static void set_slot(GeneratorObject *self, PyObject *obj, int slot, PyObject *v
     *(PyObject **)((char *)obj + self->slot[slot]) = value; /* the new object's slots are NULL */
 }
 
-static PyObject *build_object(GeneratorObject *self, const wide_pos *p, const wide_move *m, int i)
+static PyObject *build_object(GeneratorObject *self, const dk_pos128 *p, const wide_move *m, int i)
 {
     PyTypeObject *type = (PyTypeObject *)self->move_type;
     PyObject *fast = move_tuple(self, p, i);
@@ -160,7 +160,7 @@ static PyObject *build_object(GeneratorObject *self, const wide_pos *p, const wi
     return obj;
 }
 
-PyObject *move_object(GeneratorObject *self, const wide_pos *p, int i)
+PyObject *move_object(GeneratorObject *self, const dk_pos128 *p, int i)
 {
     if (!self->move_type) {
         PyErr_SetString(PyExc_RuntimeError, "bind_moves() was not called");

@@ -18,13 +18,12 @@
  * side then searches with the pure-Python search.
  */
 #include "search_type.h"
+#include "convert.h"
 
 #include <stdatomic.h>
 
 #include "egdb_type.h"
 #include "evaluator.h"
-#include "kernel_py.h"
-#include "py_convert.h"
 #include "../search.h"
 
 /* damier._kernel.CapacityError: a position with more moves than the kernel's lists hold. */
