@@ -262,3 +262,11 @@ def test_cli_usage_of_hub_and_dxp(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "expected HOST:PORT" in err and "port must be a number" in err
     assert "--level must be 1..10" in err and "unknown variant 'chess'" in err
+
+
+def test_an_even_score_prints_elo_plus_zero() -> None:
+    # issue 24: exactly 50% printed as "Elo -0.0" (and "-0 ±495" in the progress line)
+    assert str(elo_from_score(0.5)) == "0.0"
+    for score in (MatchScore(3, 4, 3), MatchScore(0, 2, 0), MatchScore(5, 0, 5)):
+        assert "Elo +0.0 " in score.summary() and "-0" not in score.summary()
+        assert f"{score.elo():+.0f}" == "+0"

@@ -118,3 +118,23 @@ def test_a_huge_move_or_a_flood_of_tokens_is_read_in_bounded_memory(text: str, t
     games, peak = _peak_reading(path)
     assert len(games) == 2 and games[1].tags["Event"] == "before"  # type: ignore[attr-defined]
     assert peak < 16 << 20, f"{peak:,} bytes for {len(text):,} characters"
+
+
+def test_a_web_import_reads_the_games_around_a_line_too_long(tmp_path: Path) -> None:
+    # issue 24: one bad part made the web import refuse the whole file (422 pdn_unreadable)
+    from starlette.testclient import TestClient
+
+    from damier.web.app import create_app
+    from tests.web.conftest import LOCAL
+
+    text = GAME + b"\n" + b"x" * (MAX_LINE + 10) + b"\n\n" + GAME.replace(b"before", b"after")
+    with TestClient(create_app(tmp_path / "g.sqlite3"), base_url=LOCAL) as client:
+        r = client.post("/api/games/import", content=text,
+                        headers={"content-type": "application/x-pdn"})
+        assert r.status_code == 201, r.text[:300]
+        body = r.json()
+        assert body["imported"] == 2
+        assert [e["code"] for e in body["errors"]] == ["line_too_long"]
+        assert body["errors"][0]["line"] == 4
+        events = [client.get(f"/api/games/{i}").json()["tags"]["Event"] for i in body["ids"]]
+        assert events == ["before", "after"]

@@ -48,7 +48,7 @@ def elo_from_score(p: float) -> float:
         return -math.inf
     if p >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / p - 1.0)
+    return -400.0 * math.log10(1.0 / p - 1.0) + 0.0  # + 0.0: an even score is +0, not -0
 
 
 def score_from_elo(elo: float) -> float:

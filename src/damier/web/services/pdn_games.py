@@ -48,12 +48,13 @@ def import_pdn(store: Store, text: str, variant: str | None = None
     returns the new ids and each game's problems (errors and warnings, see
     :func:`damier.web.services.pdn_io.problem_json`; ``game``: its number in the text)."""
     try:
-        games, dropped = pdn_io.import_pdn(text, variant)
+        games, dropped, skipped = pdn_io.import_pdn(text, variant)
     except (DamierError, ValueError, LookupError) as e:
         raise WebError(422, f"cannot read the PDN: {e}", "pdn_unreadable") from None
     if not games:
         raise WebError(422, "no game found in the text: nothing was imported", "pdn_empty",
-                       errors=[{"game": None, "error": e} for e in dropped[:20]])
+                       errors=[{"game": None, "error": e}
+                               for e in [*map(str, skipped), *dropped][:20]])
     if len(games) > MAX_GAMES:
         raise WebError(413, f"too many games ({len(games)}; limit {MAX_GAMES} per import)",
                        "pdn_too_many_games", limit=MAX_GAMES)
@@ -61,6 +62,8 @@ def import_pdn(store: Store, text: str, variant: str | None = None
     problems = [{"game": n, "id": gid, **p, "error": f"line {p['line']}, column {p['column']}: "
                  f"{p['severity']}: {p['message']}"}
                 for n, (g, gid) in enumerate(zip(games, ids, strict=True), 1) for p in g.problems]
+    problems += [{"game": None, "id": None, **pdn_io.problem_json(issue), "error": str(issue)}
+                 for issue in skipped]  # the games around a line too long are read
     return ids, problems
 
 

@@ -28,7 +28,7 @@ from damier.core.board import Board
 from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.formats.gametype import base_rules
-from damier.formats.pdn import Game, Node, PdnIssue, parse_game, parse_games, write_game
+from damier.formats.pdn import MAX_LINE, Game, Node, PdnIssue, parse_game, parse_games, write_game
 from damier.web.services.gametree import new_tree
 
 POSITION_TAGS = ("FEN", "GameType", "SetUp")
@@ -64,14 +64,34 @@ def problem_json(issue: PdnIssue, lines_before: int = 0) -> dict[str, Any]:
             "message": issue.message}
 
 
-def import_pdn(text: str, variant: str | None = None) -> tuple[list[ImportedGame], list[str]]:
+def import_pdn(text: str, variant: str | None = None
+               ) -> tuple[list[ImportedGame], list[str], list[PdnIssue]]:
     """Every game of a PDN text (``variant`` for games without a GameType tag, default
-    International), and the problems of the texts that held no game: a game needs a move,
-    a tag or a position (a page of prose gives no game)."""
+    International), the problems of the texts that held no game (a game needs a move, a tag
+    or a position: a page of prose gives no game), and the lines skipped: longer than
+    ``MAX_LINE`` (a binary part; the reader would stop there, the games around it are read)."""
+    text, skipped = without_long_lines(text)
     games = parse_games(text, variant)
     guessed = _guess_variants(text, games) if variant is None else {}
     read = [guessed[i][0] if i in guessed else g for i, g in enumerate(games)]
-    return from_games(read, {i: name for i, (_, name) in guessed.items()})
+    out, dropped = from_games(read, {i: name for i, (_, name) in guessed.items()})
+    return out, dropped, skipped
+
+
+def without_long_lines(text: str) -> tuple[str, list[PdnIssue]]:
+    """``text`` with each line longer than ``MAX_LINE`` characters emptied (line numbers
+    stay), and an error for each."""
+    if len(text) <= MAX_LINE:
+        return text, []
+    lines = text.split("\n")
+    skipped = []
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            lines[number - 1] = ""
+            skipped.append(PdnIssue(number, 1, f"line {number} is longer than {MAX_LINE:,} "
+                                    "characters without a line end: skipped (not PDN text)",
+                                    "error", "line_too_long", {"limit": str(MAX_LINE)}))
+    return "\n".join(lines), skipped
 
 
 def _guess_variants(text: str, games: list[Game]) -> dict[int, tuple[Game, str]]:
