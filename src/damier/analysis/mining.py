@@ -232,6 +232,30 @@ def mine_files(
                 progress(name, n, count)
 
 
+def recheck(puzzles: Iterable[Puzzle], engine_for: Callable[[str], EngineLike],
+            settings: MineSettings | None = None) -> Iterator[tuple[Puzzle, Puzzle | None]]:
+    """Mine each puzzle's position again (a stronger engine, a deeper ``settings.deep``):
+    yields ``(puzzle, rechecked)``, ``rechecked`` the puzzle with the solution the
+    verification and solution steps of :func:`examine` find now (same position, title and
+    source), or ``None`` when its position is no longer a puzzle: no decisive move, or more
+    than one. The quick look is skipped (the position was already chosen)."""
+    settings = settings or MineSettings()
+    engines: dict[str, EngineLike] = {}
+    for puzzle in puzzles:
+        if puzzle.variant not in engines:
+            engines[puzzle.variant] = engine_for(puzzle.variant)
+        engine = engines[puzzle.variant]
+        board = puzzle.board()
+        found = None
+        if len(board.legal_moves) >= 2 and board.outcome() is None:
+            deep = only_win(board, engine, settings.deep, settings.others)
+            if deep is not None:
+                moves = solution(board, deep.move, engine, settings)
+                found = Puzzle(puzzle.variant, puzzle.fen, [m.long() for m in moves],
+                               puzzle.title, puzzle.source, kind=puzzle.kind)
+        yield puzzle, found
+
+
 def puzzle_game(puzzle: Puzzle) -> Game:
     """A puzzle as a PDN game: its position, its solution as the main line, its source."""
     board = Board(puzzle.variant, puzzle.fen)
@@ -257,4 +281,4 @@ def puzzles_pdn(puzzles: Iterable[Puzzle]) -> str:
 
 
 __all__ = ["Line", "MineSettings", "examine", "lines", "material", "mine_files", "mine_game",
-           "only_win", "puzzle_game", "puzzles_pdn", "solution"]
+           "only_win", "puzzle_game", "puzzles_pdn", "recheck", "solution"]

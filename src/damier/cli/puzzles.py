@@ -6,6 +6,9 @@ do not, verified by a deeper search, as a PDN problem collection
 (:mod:`damier.analysis.mining`; CPU-heavy: run it ``nice``). ``damier puzzles import FILE
 ...`` stores problem collections in the puzzle database; problems whose solution does not
 replay are listed and not stored (exit status 1 if there were any). ``damier puzzles
+recheck PUZZLES.pdn ... [-o OUT.pdn]`` mines the positions of puzzle files again with the
+engine of today and a deeper verification (``--deep-depth``, 14), keeping each puzzle still
+won by one move only, with the solution found now and its source. ``damier puzzles
 stats`` counts the puzzles per variant. ``--db`` names the database (default
 ``$DAMIER_PUZZLES_DB``, else ``puzzles.sqlite3`` in damier's data directory, the file the web
 app uses with its default games database). This module parses arguments and prints.
@@ -19,13 +22,14 @@ import sys
 import time
 from pathlib import Path
 
-from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn
-from damier.analysis.puzzledb import PuzzleStore
+from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn, recheck
+from damier.analysis.puzzledb import PuzzleStore, puzzle_of
 from damier.cli import UsageError
 from damier.cli.outfiles import check_output
 from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
+from damier.formats.pdn import read_games
 
 MINE_HASH_MB = 2
 """The miner's transposition table: small, since a search to a fixed depth starts by clearing
@@ -52,10 +56,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     mine.add_argument("--slack", type=float, default=0.05,
                       help="how far the first look may miss the thresholds (expected score)")
     mine.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    again = actions.add_parser("recheck", help="mine the positions of puzzle files again: keep "
+                               "those still won by one move only, with their solution found now")
+    again.add_argument("files", nargs="+", help="PDN puzzle files (as damier puzzles mine writes)")
+    again.add_argument("--output", "-o", help="PDN file to write (default: standard output)")
+    again.add_argument("--deep-depth", type=int, default=14, help="depth of the verification")
+    again.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     imp = actions.add_parser("import", help="store PDN problem collections in the database")
     imp.add_argument("files", nargs="+", help="PDN files (FEN and solution per problem)")
     stats = actions.add_parser("stats", help="puzzles per variant in the database")
-    for q in (mine, imp):
+    for q in (mine, again, imp):
         q.add_argument("--variant", "-v", default=None,
                        help="variant of games without a GameType tag (default: international)")
     for q in (imp, stats):
@@ -66,6 +76,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.action == "mine":
         return _mine(args)
+    if args.action == "recheck":
+        return _recheck(args)
     if args.action in ("import", "stats"):
         store = PuzzleStore(args.db or default_db())
         try:
@@ -114,6 +126,42 @@ def _mine(args: argparse.Namespace) -> int:
             out.close()
     if not args.quiet:
         print(f"\n{count} puzzles", file=sys.stderr)
+    return 0
+
+
+def _recheck(args: argparse.Namespace) -> int:
+    _check_files(args.files)
+    if args.output:
+        check_output(args.output, args.files)
+    variant = get_variant(args.variant).name if args.variant else None
+    if not 1 <= args.deep_depth <= 40:
+        raise UsageError("--deep-depth must be 1-40")
+    puzzles = []
+    for name in args.files:
+        for game in read_games(name, variant):
+            try:
+                puzzles.append(puzzle_of(game))
+            except ValueError as e:
+                raise UsageError(f"{name}, line {game.line}: not a puzzle: {e}") from None
+    settings = MineSettings(deep=Limit(depth=args.deep_depth))
+    kept = dropped = 0
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+    try:
+        for old, new in recheck(puzzles, lambda v: BuiltinEngine(v, level=10, hash_mb=MINE_HASH_MB),
+                                settings):
+            if new is None:
+                dropped += 1
+                if not args.quiet:
+                    print(f"dropped {old.fen} (key {old.solution[0]})", file=sys.stderr)
+                continue
+            out.write(puzzles_pdn([new]))
+            out.flush()
+            kept += 1
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if not args.quiet:
+        print(f"{kept} puzzles kept, {dropped} dropped", file=sys.stderr)
     return 0
 
 
