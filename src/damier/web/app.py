@@ -183,6 +183,10 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     return app
 
 
+GRACEFUL_SHUTDOWN = 5
+"""Seconds the server waits, once told to stop, for open connections (WebSockets) to end."""
+
+
 def ws_protocol() -> str:
     """uvicorn's WebSocket implementation to use (the sans-I/O one when available)."""
     from uvicorn.config import WS_PROTOCOLS
@@ -207,4 +211,5 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
     logging.getLogger("uvicorn.access").addFilter(HiddenToken())
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_protocol(),
+                timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
                 ws_max_size=MAX_WS_MESSAGE)

@@ -21,8 +21,18 @@ A message that is not a JSON object (binary frames, bad JSON, nesting deeper tha
 400, …}`` and the socket stays open.
 
 An unknown game gets ``{"type": "error", "status": 404, …}`` and the socket is closed with
-code 4404. The engine runs in a thread of its own pool; its results reach the socket via
-``call_soon_threadsafe``. This module must not change games.
+code 4404. A node that is not in the game's tree is answered ``{"type": "analysis", "code":
+"node_not_found", "done": true, …}`` (it used to analyse the current position silently).
+
+Each analysis runs in a thread of its own (a daemon: it never holds up the server's exit),
+so that every client gets its share of the machine (issue 24: all sockets shared two
+threads, and two open analysis tabs starved everybody else); at most :data:`MAX_ANALYSES`
+run at once, beyond which ``{"type": "analysis", "code": "analysis_busy", "done": true}``
+answers. A stop is never lost: each search has its own cancel flag, looked at before it
+starts, and the stop is repeated until the search ends (the engine forgets a stop asked
+before its search began), so that "analysis off", a new position and a disconnect end it
+within milliseconds. Results reach the socket via ``call_soon_threadsafe``. This module
+must not change games.
 """
 
 from __future__ import annotations
@@ -30,8 +40,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.routing import WebSocketRoute
@@ -52,15 +62,15 @@ from damier.web.services.engine_registry import EngineRegistry
 from damier.web.services.engine_settings import BUILTIN
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session
+from damier.web.services.gametree import TreeError
 from damier.web.services.live_analysis import MAX_SECONDS, board_at, read_view, spell_line
 
 ANALYSIS_SECONDS = MAX_SECONDS
 STOP_GRACE = 2.0
 """Seconds an engine is given to stop its analysis before its process is killed."""
-_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="analysis")
-_external_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="analysis-external")
-"""External engines analyse in threads of their own: one that hangs (until it is killed)
-never holds up the built-in engine's analyses."""
+MAX_ANALYSES = 16
+"""Analyses running at once in the whole server, at most (each in its own thread)."""
+_running: set[asyncio.Future[None]] = set()
 
 
 class Analysis:
@@ -79,12 +89,21 @@ class Analysis:
         self.multipv = 1
         self.key: tuple[Any, ...] | None = None
         self.future: asyncio.Future[None] | None = None
+        self.cancel = threading.Event()
 
     def board_at(self) -> Board:
         return board_at(self.session, self.ply, self.node)
 
     async def restart(self) -> None:
-        board = self.board_at()
+        try:
+            board = self.board_at()
+        except TreeError:
+            await self.halt()
+            self.on = False
+            _offer(self.queue, {"type": "analysis", "node": self.node, "done": True,
+                                **WebError(422, f"no node {excerpt(self.node or '')} in this game",
+                                           "node_not_found").body()})
+            return
         key = (board.ply, board.fen(), self.node, self.multipv)
         if key == self.key and self.future is not None and not self.future.done():
             return
@@ -96,8 +115,11 @@ class Analysis:
         engine = self.thinker.name
         where = {"node": self.node} if self.node is not None else {}
         first = board.rules.first_player
+        cancel = self.cancel = threading.Event()
 
         def emit(info: dict[str, Any]) -> None:
+            if cancel.is_set():  # a search asked to stop says nothing more
+                return
             msg = {"type": "analysis", "engine": engine, **where, **info}
             if info.get("pv"):
                 msg["line"] = spell_line(board, info["pv"], first)
@@ -107,10 +129,13 @@ class Analysis:
             emit({"ply": board.ply, "fen": board.fen(), "done": True, "pv": [],
                   "over": True})
             return
-        pool = _external_pool if self.thinker.external else _pool
-        self.future = loop.run_in_executor(
-            pool, self.thinker.analyse, board, emit, ANALYSIS_SECONDS, self.multipv
-        )
+        if len(_running) >= MAX_ANALYSES:
+            self.on = False
+            _offer(queue, {"type": "analysis", "done": True, **WebError(
+                503, f"the server runs {MAX_ANALYSES} analyses already: try again later",
+                "analysis_busy").body()})
+            return
+        self.future = _start(loop, self.thinker, board, emit, self.multipv, cancel)
 
     async def use(self, name: object) -> WebError | None:
         """Analyse with the engine ``name`` from now on (``None``: the game's if it can
@@ -136,15 +161,17 @@ class Analysis:
 
     async def halt(self) -> None:
         self.key = None
+        self.cancel.set()
         fut = self.future
         if fut is not None and not fut.done():
-            self.thinker.stop()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(fut), STOP_GRACE)
+            loop = asyncio.get_running_loop()
+            end = loop.time() + STOP_GRACE
+            while not fut.done() and loop.time() < end:
+                self.thinker.stop()  # again and again: a search forgets a stop from before it began
+                await asyncio.wait([fut], timeout=0.02)
             if not fut.done():   # an engine that does not stop: kill its process
                 self.thinker.abort()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(asyncio.shield(fut), 5)
+                await asyncio.wait([fut], timeout=5)
         self.future = None
 
     async def close(self) -> None:
@@ -154,6 +181,32 @@ class Analysis:
             await self.halt()
         finally:
             self.thinker.close()
+
+
+def _start(loop: asyncio.AbstractEventLoop, thinker: Thinker, board: Board,
+           emit: Any, multipv: int, cancel: threading.Event) -> asyncio.Future[None]:
+    """Run ``thinker``'s analysis of ``board`` in a daemon thread of its own; the future is
+    done when the thread ends (at once if ``cancel`` is set before it starts)."""
+    future: asyncio.Future[None] = loop.create_future()
+    _running.add(future)
+    future.add_done_callback(_running.discard)
+
+    def finished() -> None:
+        if not future.done():
+            future.set_result(None)
+
+    def run() -> None:
+        try:
+            if not cancel.is_set():
+                thinker.analyse(board, emit, ANALYSIS_SECONDS, multipv)
+        except Exception:  # noqa: BLE001 - a failed analysis ends; the socket lives on
+            pass
+        finally:
+            with contextlib.suppress(RuntimeError):  # the loop is closed: the server is gone
+                loop.call_soon_threadsafe(finished)
+
+    threading.Thread(target=run, name="analysis", daemon=True).start()
+    return future
 
 
 def _offer(queue: asyncio.Queue[dict[str, Any]], msg: dict[str, Any]) -> None:

@@ -20,7 +20,6 @@ This module must not change games, and runs no search itself.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from damier.core.board import Board
@@ -35,23 +34,26 @@ MAX_LINES = 5
 
 
 def read_view(msg: dict[str, Any]) -> tuple[int | None, str | None, int]:
-    """``(ply, node, multipv)`` of an ``analyse`` message (values of the wrong type are
-    ignored; ``multipv`` is brought into 1-:data:`MAX_LINES`)."""
+    """``(ply, node, multipv)`` of an ``analyse`` message (a ``ply`` of the wrong type is
+    ignored, a ``node`` of the wrong type becomes an id that names no node; ``multipv`` is
+    brought into 1-:data:`MAX_LINES`)."""
     ply = msg.get("ply")
     node = msg.get("node")
     lines = msg.get("multipv", 1)
     ok = isinstance(lines, int) and not isinstance(lines, bool)
+    if node is not None and not (isinstance(node, str) and len(node) < 2000):
+        node = "?"  # named, but no node id: answered node_not_found, not ignored
     return (ply if isinstance(ply, int) and not isinstance(ply, bool) else None,
-            node if isinstance(node, str) and len(node) < 2000 else None,
+            node,
             max(1, min(MAX_LINES, lines)) if ok else 1)
 
 
 def board_at(s: Session, ply: int | None, node: str | None) -> Board:
     """The position to analyse, with its history (repetitions count): a node of the game's
-    tree, else the position after main-line ply ``ply``, else the game's current one."""
+    tree (:class:`~damier.web.services.gametree.TreeError` when it has none of that id),
+    else the position after main-line ply ``ply``, else the game's current one."""
     if node is not None:
-        with contextlib.suppress(gametree.TreeError):
-            return gametree.find_node(tree_of(s), node).board()
+        return gametree.find_node(tree_of(s), node).board()
     board = s.board.copy()
     if ply is not None:
         while board.ply > max(0, ply):

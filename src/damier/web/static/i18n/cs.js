@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "příliš mnoho požadavků, chvíli počkejte",
   "error.internal": "chyba serveru (chyba v programu)",
   "error.game_not_found": "taková partie neexistuje",
+  "error.analysis_busy": "server už analyzuje pro mnoho lidí: zkuste to za chvíli znovu",
   "error.game_changed_elsewhere": "tato partie byla změněna jinde (jiný server používá stejnou databázi): nyní ukazuje, co je uloženo",
   "error.bad_text": "text obsahuje znak, který nelze uložit (osamocená polovina náhradního páru)",
   "error.unknown_variant": "neznámá varianta",

@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "too many requests; wait a moment",
   "error.internal": "the server failed (a bug)",
   "error.game_not_found": "there is no such game",
+  "error.analysis_busy": "the server is analysing for many people already: try again in a moment",
   "error.game_changed_elsewhere": "this game was changed elsewhere (another server uses the same database): it now shows what is stored",
   "error.bad_text": "the text holds a character that cannot be stored (a lone surrogate)",
   "error.unknown_variant": "unknown variant",

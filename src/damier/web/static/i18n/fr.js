@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "trop de requêtes ; patientez un instant",
   "error.internal": "le serveur a échoué (un bogue)",
   "error.game_not_found": "cette partie n'existe pas",
+  "error.analysis_busy": "le serveur analyse déjà pour beaucoup de monde : réessayez dans un instant",
   "error.game_changed_elsewhere": "cette partie a été modifiée ailleurs (un autre serveur utilise la même base) : elle montre ce qui est enregistré",
   "error.bad_text": "le texte contient un caractère impossible à enregistrer (un demi-caractère UTF-16 isolé)",
   "error.unknown_variant": "variante inconnue",

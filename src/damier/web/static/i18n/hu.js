@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "túl sok kérés; várjon egy kicsit",
   "error.internal": "a szerver hibázott (programhiba)",
   "error.game_not_found": "nincs ilyen játszma",
+  "error.analysis_busy": "a szerver már sok embernek elemez: próbáld újra egy kicsit később",
   "error.game_changed_elsewhere": "ezt a játszmát máshol módosították (egy másik szerver ugyanazt az adatbázist használja): most a mentett állapotot mutatja",
   "error.bad_text": "a szöveg olyan karaktert tartalmaz, amely nem menthető (magányos helyettesítő fél)",
   "error.unknown_variant": "ismeretlen változat",

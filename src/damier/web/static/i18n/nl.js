@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "te veel verzoeken; wacht even",
   "error.internal": "de server faalde (een programmafout)",
   "error.game_not_found": "deze partij bestaat niet",
+  "error.analysis_busy": "de server analyseert al voor veel mensen: probeer het zo opnieuw",
   "error.game_changed_elsewhere": "deze partij is elders gewijzigd (een andere server gebruikt dezelfde database): je ziet nu wat is opgeslagen",
   "error.bad_text": "de tekst bevat een teken dat niet kan worden opgeslagen (een losse surrogaathelft)",
   "error.unknown_variant": "onbekende variant",

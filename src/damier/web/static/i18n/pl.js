@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "za dużo żądań; poczekaj chwilę",
   "error.internal": "błąd serwera (błąd w programie)",
   "error.game_not_found": "nie ma takiej partii",
+  "error.analysis_busy": "serwer analizuje już dla wielu osób: spróbuj ponownie za chwilę",
   "error.game_changed_elsewhere": "ta partia została zmieniona gdzie indziej (inny serwer używa tej samej bazy): pokazuje teraz to, co zapisano",
   "error.bad_text": "tekst zawiera znak, którego nie można zapisać (samotna połówka pary zastępczej)",
   "error.unknown_variant": "nieznana odmiana",

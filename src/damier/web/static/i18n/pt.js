@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "pedidos demais; espere um momento",
   "error.internal": "o servidor falhou (um erro do programa)",
   "error.game_not_found": "essa partida não existe",
+  "error.analysis_busy": "o servidor já está a analisar para muitas pessoas: tente de novo daqui a pouco",
   "error.game_changed_elsewhere": "esta partida foi alterada noutro lado (outro servidor usa a mesma base de dados): mostra agora o que está gravado",
   "error.bad_text": "o texto contém um carácter que não pode ser gravado (um substituto isolado)",
   "error.unknown_variant": "variante desconhecida",

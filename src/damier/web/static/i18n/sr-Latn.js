@@ -203,6 +203,7 @@ export default {
   "error.too_many_requests": "previše zahteva; sačekajte malo",
   "error.internal": "greška na serveru (greška u programu)",
   "error.game_not_found": "takva partija ne postoji",
+  "error.analysis_busy": "server već analizira za mnogo ljudi: pokušajte ponovo malo kasnije",
   "error.game_changed_elsewhere": "ova partija je promenjena na drugom mestu (drugi server koristi istu bazu): sada prikazuje ono što je sačuvano",
   "error.bad_text": "tekst sadrži znak koji ne može da se sačuva (usamljeni surogat)",
   "error.unknown_variant": "nepoznata varijanta",
