@@ -79,12 +79,13 @@ def click_square(drv: Any, n: int) -> None:
 
 
 def move(drv: Any, squares: list[int], watchers: list[Any]) -> None:
-    """Click ``squares`` on ``drv``'s board; wait until every browser shows one ply more."""
+    """Click ``squares`` on ``drv``'s board; wait until every browser shows the move (or
+    more: a premove may answer at once)."""
     before = ply(drv)
     for n in squares:
         click_square(drv, n)
     for d in watchers:
-        wait(d, lambda d: ply(d) == before + 1)
+        wait(d, lambda d: ply(d) > before)
 
 
 def act(drv: Any, action: str) -> None:
@@ -122,14 +123,21 @@ def test_invite_play_watch_restart_draw_and_rematch(tmp_path: Path, browsers: li
         click_square(eve, 19)   # a spectator's clicks do nothing
         click_square(eve, 23)
         move(bob, [19, 23], everyone)
+        click_square(bob, 13)   # a premove while Ann is to move: 13x24 once she has taken
+        click_square(bob, 24)
+        wait(bob, lambda d: d.execute_script("return window.damierOnline && "
+                                             "document.querySelectorAll('#board .premove').length >= 2"))
         ann.save_screenshot(str(ARTIFACTS / "online-ann.png"))
+        bob.save_screenshot(str(ARTIFACTS / "online-premove.png"))
         eve.save_screenshot(str(ARTIFACTS / "online-spectator.png"))
 
         server.stop()   # every connection is cut; the pages retry
         wait(ann, lambda d: not d.find_element(By.ID, "table-connection").get_attribute("hidden"))
         server = Server(db, port)   # (that the downtime is not charged: test_online_clock)
         move(ann, [28], everyone)   # 28x19, the only capture: one click plays it
-        move(bob, [13, 24], everyone)
+        for d in everyone:   # and Bob's premove answers by itself
+            wait(d, lambda d: ply(d) == 4)
+        assert [m["notation"] for m in game(eve)["moves"]][2:] == ["28x19", "13x24"]
         assert game(eve)["clocks"]["running"] == "white"
 
         act(bob, "draw_offer")

@@ -5,11 +5,15 @@
 // running clock is the value the server sent, less the time since it arrived and half the
 // measured round trip (pings every 5 s). A dropped connection is retried with back-off; a
 // move sent again after a reconnect is recognised by the server (it carries the ply it was
-// made at) and never played twice. Imports the board, the move picker, i18n and the API.
+// made at) and never played twice. Premoves are the page's premoves (premove.js): this page
+// tells it which side it plays (addPremoveSeat) and keeps the shared `app` state it reads in
+// step with the game shown. Imports the board, the move picker, premoves, i18n and the API.
 import { api } from "../api.js";
 import { BoardView } from "../board.js";
 import { has, t } from "../i18n.js";
 import { MovePicker } from "../play.js";
+import { addPremoveSeat, clearPremove, ownPiece, premoveCandidates, premoveSide } from "../premove.js";
+import { app } from "../state.js";
 import { $, clockText, show, showError, variantName } from "./common.js";
 import { copy } from "./home.js";
 
@@ -22,6 +26,8 @@ const tbl = {
 };
 
 window.damierOnline = tbl;
+app.editor = { active: false };   // premove.js reads the main page's state: nothing else here
+addPremoveSeat({ side: (g) => (tbl.game && g.id === tbl.gid && mine().length === 1 ? mine()[0] : null) });
 
 async function variantInfo(name) {
   if (tbl.info && tbl.info.name === name) return tbl.info;
@@ -31,6 +37,7 @@ async function variantInfo(name) {
 }
 
 export function closeTable() {
+  clearPremove();
   tbl.closing = true;
   if (tbl.ws) tbl.ws.close();
   tbl.ws = null;
@@ -47,7 +54,10 @@ export function openTable(gid) {
   tbl.closing = false;
   tbl.retry = 0;
   tbl.note = "";
-  if (!tbl.board) tbl.board = new BoardView($("board"), { onTap, onPress, onDrop });
+  if (!tbl.board) {
+    tbl.board = new BoardView($("board"), { onTap, onPress, onDrop,
+      onContext: () => { const had = clearPremove(); if (had) renderBoard(); return had; } });
+  }
   connect();
   tbl.tick = setInterval(renderClocks, 100);
   tbl.pinger = setInterval(ping, PING_MS);
@@ -109,7 +119,40 @@ async function receive(msg) {
   tbl.info = await variantInfo(msg.game.variant);
   if (first || tbl.board.info !== tbl.info) tbl.board.setVariant(tbl.info);
   tbl.board.flipped = mine().length === 1 && mine()[0] === "black";
+  app.game = tbl.game;
+  app.viewPly = tbl.game.ply;
+  app.viewNode = null;
   render();
+  playPremove();
+}
+
+// the new state makes it this page's turn: a premove waiting is played, if legal
+function playPremove() {
+  const p = app.premove;
+  if (!p || !myTurn()) return;
+  if (p.to === null) { clearPremove(); renderBoard(); return; }
+  const found = premoveCandidates(tbl.game);
+  clearPremove();
+  if (found.length === 1) play(found[0]);
+  else if (found.length > 1) { tbl.picker.select(p.from); choose(found); }
+  else {
+    const label = (n) => tbl.board.squares.get(n)?.label ?? String(n);
+    tbl.note = t("msg.premove_illegal", { move: `${label(p.from)}–${label(p.to)}` });
+    renderStatus();
+  }
+  renderBoard();
+}
+
+// a tap while the other side is to move chooses (or cancels) a premove
+function premoveTap(sq, side) {
+  const p = app.premove;
+  if (p && (p.to !== null || sq === p.from)) clearPremove();
+  else if (p) p.to = sq;
+  else {
+    const piece = tbl.game.positions[tbl.game.positions.length - 1][tbl.board.squares.get(sq)?.index];
+    if (ownPiece(piece, side)) app.premove = { from: sq, to: null };
+  }
+  renderBoard();
 }
 
 function mine() { return tbl.online ? tbl.online.you : []; }
@@ -136,7 +179,8 @@ function render() {
 function renderBoard() {
   const g = tbl.game;
   const p = tbl.picker;
-  const view = { pieces: g.positions[g.positions.length - 1], last: g.moves[g.moves.length - 1] || null };
+  const view = { pieces: g.positions[g.positions.length - 1], last: g.moves[g.moves.length - 1] || null,
+    premove: app.premove };
   if (p.from !== null) { view.selected = p.from; view.targets = p.targets(); view.landed = p.steps; }
   tbl.board.render(view);
 }
@@ -339,7 +383,11 @@ function choose(moves) {
 }
 
 function onTap(sq) {
-  if (!myTurn()) return;
+  if (!myTurn()) {
+    const side = premoveSide();
+    if (side && !tbl.sent) premoveTap(sq, side);
+    return;
+  }
   const p = tbl.picker;
   if (p.from !== null && p.targets().has(sq)) { outcome(p.click(sq)); return; }
   if (p.movable().has(sq)) { outcome(p.select(sq)); return; }
