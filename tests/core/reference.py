@@ -3,7 +3,7 @@
 Written independently of ``damier.core.movegen``: a board is a dict from (row, col) cells
 to pieces, every move is found by walking squares one step at a time, and each rule
 parameter of a :class:`damier.core.rules.Rules` object is applied in the plainest way the
-rule book states it (docs/rules/: FMJD 4, ČFD 4, seed 002 4 and 5, the variants' pages). It shares nothing
+rule book states it (docs/rules/: FMJD 4, ČFD 4, Zapletal 4 and 5, the variants' pages). It shares nothing
 with the fast generator but the rules object's parameters and the geometry's cell list.
 
 Moves are compared as ``(from cell, to cell, frozenset(captured cells), huffed cell)``.
@@ -270,7 +270,7 @@ def _huffing_moves(rules: Rules, pos: Position, board: dict[Cell, Piece], color:
 
 
 def offenders_after(rules: Rules, board: dict[Cell, Piece], color: int, move: RefMove) -> set[Cell]:
-    """Huffing (seed 002, read for every choice rule): the pieces of ``color`` that may be
+    """Huffing (Zapletal, read for every choice rule): the pieces of ``color`` that may be
     huffed after ``move`` played in ``board`` (cells after the move).
 
     "The opponent may remove the stone with which he should have jumped": after a move that

@@ -99,7 +99,7 @@ def test_terminal_game_against_random_player_ends() -> None:
 
 
 def test_moves_after_moves_lists_huffs(capsys: pytest.CaptureFixture[str]) -> None:
-    # [seed 002 5.1]: after 1-5 (14 should have taken 18) White may huff 14 before its move
+    # [Zapletal 5.1]: after 1-5 (14 should have taken 18) White may huff 14 before its move
     args = ["moves", "--variant", "czech-traditional", "--fen", "B:W18,30:B14,1", "--moves", "1-5"]
     assert main(args) == 0
     out = capsys.readouterr().out.split()

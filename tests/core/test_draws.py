@@ -1,4 +1,4 @@
-"""Draw rules with the exact ply on which the draw falls (FMJD 6, ČFD 6, seed 002 7,
+"""Draw rules with the exact ply on which the draw falls (FMJD 6, ČFD 6, Zapletal 7,
 Decisions 3 to 5) and the other ends of a game (FMJD 7)."""
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def test_agreement_resignation_and_claims() -> None:
 def test_czech_15_move_rule_and_traditional_20_move_rule() -> None:
     czech = Board(isolate(get_variant("czech"), repetition=0), "W:WKc1,a3:BKh8,h6")
     assert play_until_draw(czech, 40) == 30
-    # [seed 002 7.2]: 20 moves each without capture; man moves do not reset it
+    # [Zapletal 7.2]: 20 moves each without capture; man moves do not reset it
     trad = Board(get_variant("czech-traditional"), "W:WK29,21:BK4,12")
     for ply in range(1, 41):
         moves = sorted(trad.legal_moves, key=lambda m: m.long())

@@ -1,4 +1,4 @@
-"""Huffing as a move of the game (seed 002 5): its notation and its undo.
+"""Huffing as a move of the game (Zapletal 5): its notation and its undo.
 
 Which pieces may be huffed, case by case, is checked by the test vectors of
 tests/data/vectors/czech-traditional.json (tests/core/test_rules_vectors.py).
@@ -14,7 +14,7 @@ def huffs(board: Board) -> set[int]:
 
 
 def test_huff_is_one_move_and_pop_undoes_move_and_huff() -> None:
-    # [seed 002 5.1, 5.4] Black plays 1-5 although 14 could take 18; White huffs 14 first
+    # [Zapletal 5.1, 5.4] Black plays 1-5 although 14 could take 18; White huffs 14 first
     board = Board("czech-traditional", "B:W18,30:B14,1")
     assert "1-5" in board.legal_moves  # a quiet move although 14x23 exists is playable
     board.push("1-5")

@@ -119,8 +119,8 @@ def test_huffing_strict_captures_match_reference(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", HUFFING, ids=lambda r: r.name)
 def test_huffing_offenders_match_reference(rules: Rules) -> None:
-    """[seed 002 5]: after each physically possible move the set of pieces that may be
-    huffed is the same as the reference's reading of seed 002 (for every choice rule)."""
+    """[Zapletal 5]: after each physically possible move the set of pieces that may be
+    huffed is the same as the reference's reading of Zapletal (for every choice rule)."""
     gen = generator(rules)
     g = rules.geometry
     for pos in playout_positions(rules, 300, seed=13) + scattered_positions(rules, 300, seed=17):

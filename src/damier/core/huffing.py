@@ -1,4 +1,4 @@
-"""Huffing (Czech traditional rules, seed 002 5; also Old French and Malaysian draughts).
+"""Huffing (Czech traditional rules, Zapletal 5; also Old French and Malaysian draughts).
 
 Under huffing a capture is not enforced by refusing moves. Instead:
 

@@ -144,7 +144,7 @@ class Move:
         """The prefix naming the huffed square, ``"h13,"`` (empty if no huff).
 
         A huffed move is written as one token, ``h13,21-17``: "remove the opponent's piece
-        on 13, then play 21-17" (Czech traditional rules, seed 002 5)."""
+        on 13, then play 21-17" (Czech traditional rules, Zapletal 5)."""
         if self.huff_index is None:
             return ""
         return f"h{self.rules.names.label(self.huff_index)},"

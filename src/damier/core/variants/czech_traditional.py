@@ -1,20 +1,21 @@
-"""Czech draughts as seed 002 describes it (Zapletal 1991; docs/rules/czech-traditional.md).
+"""Czech draughts as played at home, after Miloš Zapletal, *Velká kniha deskových her* (1991)
+(cited as Zapletal; docs/rules/czech-traditional.md).
 
 * Black moves first; numeric squares 1–32 (Black on 1–12, White on 21–32), PDN GameType
-  `29,B,8,8,N1,0` [seed 002 1, 2, 8]; algebraic names are accepted on input.
+  `29,B,8,8,N1,0` [Zapletal 1, 2, 8]; algebraic names are accepted on input.
 * Men move and jump only forwards; kings fly; a king can be captured by any piece
-  [seed 002 3, 4.1, 4.4, 4.6].
+  [Zapletal 3, 4.1, 4.4, 4.6].
 * Free choice between captures, but a king's capture always has priority, even if it takes
-  fewer pieces [seed 002 4.2, 4.5].
-* Huffing instead of compulsion [seed 002 5]: any physically possible move may be played (a
+  fewer pieces [Zapletal 4.2, 4.5].
+* Huffing instead of compulsion [Zapletal 5]: any physically possible move may be played (a
   quiet move although a capture exists, a man's capture although a king could capture, a
   multiple jump stopped early); the opponent may then, before his own move, remove one
   offending piece (see :mod:`damier.core.huffing`). Only the immediately following turn may
   huff.
 * Win: the opponent has no pieces left — and, as in every variant, no legal move loses
-  [seed 002 7.1].
+  [Zapletal 7.1].
 * Draw: no capture in the last twenty moves of each player (40 plies; a man move does not
-  reset the count; ``DrawRules.quiet_plies`` is the setting) [seed 002 7.2], and by agreement.
+  reset the count; ``DrawRules.quiet_plies`` is the setting) [Zapletal 7.2], and by agreement.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ CZECH_TRADITIONAL = register(
             quiet_resets_on_man_move=False,
             quiet_name="20-move rule",
         ),
-        description="Seed 002 rules: Black first, huffing, king capture first, 20-move draw.",
+        description="Zapletal rules: Black first, huffing, king capture first, 20-move draw.",
     ),
     aliases=("czech-popular", "dama"),
 )
