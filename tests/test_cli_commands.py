@@ -14,7 +14,7 @@ import pytest
 
 from damier.cli import COMMANDS, Command, command_named, main
 
-HEAVY = ("damier.engine", "damier.protocol", "damier.formats.pdn", "damier.formats.svg",
+HEAVY = ("damier.engine", "damier.protocol", "damier.formats.pdn", "damier.core.diagram",
          "damier.web", "asyncio")
 
 

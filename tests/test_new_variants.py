@@ -18,11 +18,11 @@ from starlette.testclient import TestClient
 
 from damier import Board
 from damier.cli.play import play_loop
+from damier.core.diagram import board as svg_board
 from damier.core.fen import parse_fen, to_hub
 from damier.engine import Engine, Limit
 from damier.formats.gametype import gametype_tag
 from damier.formats.pdn import Game, parse_games, write_game
-from damier.formats.svg import board as svg_board
 from damier.protocol.hub.server import HubServer
 from damier.protocol.hub.syntax import parse_line
 from damier.web.app import create_app

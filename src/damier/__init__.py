@@ -32,16 +32,6 @@ from damier.core.variants import all_variants, get_variant, variant_names
 __version__ = "0.1.0"
 
 
-def _board_svg(self: Board) -> str:
-    """Notebooks show boards as pictures; the drawing lives in ``damier.formats.svg``
-    (imported on first use so that the rules core stays free of it)."""
-    from damier.formats.svg import board
-
-    return board(self)
-
-
-Board._repr_svg_ = _board_svg  # type: ignore[attr-defined]
-
 __all__ = [
     "BLACK",
     "WHITE",

@@ -1,4 +1,4 @@
-"""``damier.svg``: the spelling of issue 4 for :mod:`damier.formats.svg` (a re-export only).
+"""``damier.svg``: the spelling of issue 4 for :mod:`damier.core.diagram` (a re-export only).
 
 >>> from damier import Board
 >>> from damier.svg import board
@@ -6,6 +6,6 @@
 True
 """
 
-from damier.formats.svg import COLORS, board
+from damier.core.diagram import COLORS, board
 
 __all__ = ["COLORS", "board"]

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from damier import Board, variant_names
-from damier.formats import svg
+from damier.core import diagram as svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

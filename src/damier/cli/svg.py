@@ -2,7 +2,7 @@
 
 ``damier svg --fen FEN [--variant V] [-o OUT] [--flip] [--size N]`` writes the picture to
 OUT (default ``board.svg``; ``-`` for standard output). Drawing lives in
-:mod:`damier.formats.svg`; this module only parses arguments and writes the file.
+:mod:`damier.core.diagram`; this module only parses arguments and writes the file.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from damier.cli import add_variant_argument
 from damier.cli.bounds import bounded_int
 from damier.cli.outfiles import replaced
 from damier.core.board import Board
-from damier.formats.svg import board as svg_board
+from damier.core.diagram import board as svg_board
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

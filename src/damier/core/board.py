@@ -353,6 +353,12 @@ class Board:
     def __repr__(self) -> str:
         return f"Board({self.rules.name!r}, {self.fen()!r})"
 
+    def _repr_svg_(self) -> str:
+        """Notebooks show a board as a picture (:func:`damier.core.diagram.board`)."""
+        from damier.core.diagram import board  # the picture is drawn only when asked for
+
+        return board(self)
+
     def copy(self) -> Board:
         """An independent copy with the same history."""
         other = Board.__new__(Board)

@@ -28,8 +28,8 @@ from damier.core.errors import (
 from damier.core.fen import parse_fen
 from damier.core.move import Move
 from damier.core.movegen import generator
-from damier.core.notation import make_move
 from damier.core.position import Position, start_position
+from damier.core.pure_movegen import make_move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.formats.gametype import rules_for_gametype

@@ -244,7 +244,7 @@ class Node:
 
     def _repr_svg_(self) -> str:
         """The position after this node, as SVG (notebooks display it)."""
-        from damier.formats.svg import board as svg_board
+        from damier.core.diagram import board as svg_board
 
         return svg_board(self.board(), last_move=self.move)
 
