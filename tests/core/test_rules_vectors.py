@@ -48,7 +48,7 @@ from damier import Board
 from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
 from damier.core.move import Move
-from damier.core.notation import make_move
+from damier.core.pure_movegen import make_move
 from damier.formats.gametype import gametype_tag, rules_for_gametype
 
 VECTORS = Path(__file__).resolve().parents[1] / "data" / "vectors"

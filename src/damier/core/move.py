@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from damier.core.movegen import FastMove
+    from damier.core.fastmove import FastMove
     from damier.core.rules import Rules
 
 

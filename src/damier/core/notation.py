@@ -43,7 +43,7 @@ from damier.core.errors import (
 from damier.core.move import Move
 
 if TYPE_CHECKING:
-    from damier.core.movegen import FastMove, MoveGenerator
+    from damier.core.movegen import MoveGenerator
     from damier.core.position import Position
     from damier.core.rules import Rules
 
@@ -279,16 +279,3 @@ def format_move(move: Move, legal: Sequence[Move], form: str = "pdn") -> str:
     return move.short()
 
 
-def make_move(rules: Rules, gen: MoveGenerator, fm: FastMove) -> Move:
-    """Wrap a fast move of ``gen`` as a :class:`Move`."""
-    index_of = gen.index_of
-    huff = fm[5]
-    return Move(
-        rules,
-        fm,
-        index_of[fm[0]],
-        index_of[fm[1]],
-        fm[4],
-        tuple(gen.captured_order(fm)),
-        index_of[huff] if huff else None,
-    )

@@ -17,13 +17,27 @@ This module must not generate moves or parse text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
 
-if TYPE_CHECKING:
-    from damier.core.rules import Rules
+
+class StartRules(Protocol):
+    """What :func:`start_position` reads of a :class:`~damier.core.rules.Rules` (this module
+    does not import the rules: they refer to positions)."""
+
+    @property
+    def start_bitboards(self) -> tuple[int, int]: ...
+
+    @property
+    def first_player(self) -> int: ...
+
+    @property
+    def first_player_choice(self) -> bool: ...
+
+    @property
+    def title(self) -> str: ...
 
 
 class Position(NamedTuple):
@@ -50,7 +64,7 @@ class Position(NamedTuple):
         return ((w & ~k).bit_count(), (w & k).bit_count(), (b & ~k).bit_count(), (b & k).bit_count())
 
 
-def start_position(rules: Rules, first_player: int | None = None) -> Position:
+def start_position(rules: StartRules, first_player: int | None = None) -> Position:
     """The initial position of a variant, with its first player to move.
 
     ``first_player`` gives the move to the other side where the rules leave the choice to

@@ -22,21 +22,18 @@ track game history.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from damier.core import capture_scan, capture_search, choice, quiet, tables
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out, apply_plain
 from damier.core.huffing import Huffing
 from damier.core.kingmoves import KingMoveLimit
+from damier.core.move import Move
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.core.stateful import PlainMoves, StatefulRule
 
-if TYPE_CHECKING:
-    from damier.core.move import Move
-
-__all__ = ["MoveGenerator", "stateful_rule"]
+__all__ = ["MoveGenerator", "make_move", "stateful_rule"]
 
 
 class MoveGenerator:
@@ -89,8 +86,6 @@ class MoveGenerator:
 
     def moves(self, pos: Position) -> list[Move]:
         """:meth:`legal` as :class:`~damier.core.move.Move` objects (what ``Board`` lists)."""
-        from damier.core.notation import make_move  # notation reads this module for types only
-
         return [make_move(self.rules, self, fm) for fm in self.legal(pos)]
 
     def apply(self, pos: Position, m: FastMove) -> Position:
@@ -277,3 +272,19 @@ class StatelessMoves:
             has_capture=self.scan.has_capture,
             physical=self.physical if self.diagonal else None, perft=self.perft,
         )
+
+
+def make_move(rules: Rules, gen: MoveGenerator, fm: FastMove) -> Move:
+    """Wrap a fast move of ``gen`` as a :class:`Move`."""
+    index_of = gen.index_of
+    huff = fm[5]
+    return Move(
+        rules,
+        fm,
+        index_of[fm[0]],
+        index_of[fm[1]],
+        fm[4],
+        tuple(gen.captured_order(fm)),
+        index_of[huff] if huff else None,
+    )
+

@@ -27,8 +27,8 @@ from damier.core.board import Board
 from damier.core.errors import GameOverError
 from damier.core.move import Move
 from damier.core.movegen import generator
-from damier.core.notation import make_move
 from damier.core.position import Position
+from damier.core.pure_movegen import make_move
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
 from damier.engine.book import OpeningBook
