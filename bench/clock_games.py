@@ -22,8 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from damier.protocol.engine_player import Clock, Player, TimeControl  # noqa: E402
 from damier.protocol.match.openings import Opening, load_openings  # noqa: E402
-from damier.protocol.match.players import Clock, EngineSpec, Player, TimeControl  # noqa: E402
+from damier.protocol.match.players import EngineSpec  # noqa: E402
 
 
 @dataclass

@@ -11,6 +11,7 @@ import pytest
 
 from damier import Board
 from damier.engine import Limit
+from damier.protocol.engine_player import TimeControl
 from damier.protocol.errors import HubError
 from damier.protocol.hub.client import HubClient
 from damier.protocol.hub.dialect import HubLimit
@@ -18,7 +19,7 @@ from damier.protocol.hub.hub1_server import Hub1Server
 from damier.protocol.hub.transport import ScriptedTransport
 from damier.protocol.match.game import GameTask, play_game
 from damier.protocol.match.openings import load_openings
-from damier.protocol.match.players import EngineSpec, TimeControl
+from damier.protocol.match.players import EngineSpec
 
 from .helpers import damier_argv, eventually
 

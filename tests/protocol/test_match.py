@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from damier.cli import main
+from damier.protocol.engine_player import Clock, TimeControl
 from damier.protocol.errors import MatchError
 from damier.protocol.match import runner as runner_module
 from damier.protocol.match.executors import InlineExecutor
 from damier.protocol.match.game import Adjudication, GameRecord, GameTask, play_game
 from damier.protocol.match.openings import load_openings, parse_openings
-from damier.protocol.match.players import Clock, EngineSpec, TimeControl
+from damier.protocol.match.players import EngineSpec
 from damier.protocol.match.runner import MatchConfig, run_match, schedule
 from damier.protocol.match.stats import MatchScore, Sprt, elo_from_score
 

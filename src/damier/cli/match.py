@@ -27,10 +27,11 @@ from damier.cli.bounds import bounded_int, bounded_real, real
 from damier.cli.outfiles import check_output, keep_game
 from damier.core.errors import excerpt
 from damier.core.variants import get_variant
+from damier.protocol.engine_player import TimeControl
 from damier.protocol.match.executors import dask_executor, local_executor
 from damier.protocol.match.game import Adjudication, GameRecord
 from damier.protocol.match.openings import START, load_openings
-from damier.protocol.match.players import EngineSpec, TimeControl
+from damier.protocol.match.players import EngineSpec
 from damier.protocol.match.runner import MatchConfig, run_match
 from damier.protocol.match.stats import MatchScore, Sprt
 from damier.protocol.pdnout import game_pdn

@@ -55,4 +55,4 @@ def generator_path(board: Board) -> str:
 
     if isinstance(board.gen, NativeMoveGenerator):
         return "native"
-    return f"pure ({kernel.pure_reason() or kernel.unsupported(board.rules)})"
+    return f"pure ({kernel.pure_reason() or kernel.unsupported(board.rules) or ''})"

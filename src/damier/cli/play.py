@@ -15,7 +15,6 @@ This module only talks to the user; rules come from the core.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 from collections.abc import Callable
@@ -28,6 +27,7 @@ from damier.core.board import Board
 from damier.core.colors import BLACK, WHITE, color_name, parse_color
 from damier.core.errors import DamierError, excerpt
 from damier.core.rules import Rules
+from damier.core.userdata import env
 from damier.engine import Engine, Limit
 
 HELP = """Type a move (e.g. 32-28, 28x19, c3-d4) or a command:
@@ -159,8 +159,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--color {excerpt(args.color)}: expected white or black") from None
     rng = random.Random(args.seed)
     fancy = (
-        not args.ascii and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
-        and "NO_COLOR" not in os.environ
+        not args.ascii and sys.stdout.isatty() and env("TERM") != "dumb" and not env("NO_COLOR")
     )
     opponent: Callable[[Board], str] | None = None
     engine = Engine(board.rules, level=getattr(args, "level", 5), seed=args.seed)

@@ -20,12 +20,12 @@ True
 from __future__ import annotations
 
 import dataclasses
-import os
 import sys
 from types import ModuleType
 from typing import Any, Literal
 
 from damier.core.rules import Rules
+from damier.core.userdata import env
 
 __all__ = [
     "PURE_NOTICE", "announce_pure", "native_module", "native_object", "parameters", "path", "pure_reason",
@@ -63,7 +63,7 @@ def _load() -> ModuleType | None:
         module: ModuleType | None = _state["module"]
         return module
     module = None
-    if os.environ.get("DAMIER_PURE", "") not in ("", "0"):
+    if env("DAMIER_PURE") not in ("", "0"):
         reason = "DAMIER_PURE is set"
     else:
         try:
@@ -102,8 +102,9 @@ def announce_pure() -> None:
         print(f"{PURE_NOTICE} ({pure_reason()})", file=sys.stderr)
 
 
-def unsupported(rules: Rules) -> str:
-    """Why the kernel cannot run ``rules`` (empty if it can)."""
+def unsupported(rules: Rules) -> str | None:
+    """Why the kernel cannot run ``rules``, or ``None`` when it can (the convention of every
+    ``unsupported`` of damier, e.g. :func:`damier.engine.egdb.database.unsupported`)."""
     for f in dataclasses.fields(rules):
         if f.name in _READ or f.name in _IGNORED:
             continue
@@ -124,7 +125,7 @@ def unsupported(rules: Rules) -> str:
     bits = max(rules.geometry.bit_position) + 1
     if bits > 128:
         return f"the board needs {bits} bits (the kernel holds 128)"
-    return ""
+    return None
 
 
 def parameters(rules: Rules) -> dict[str, Any]:
@@ -161,7 +162,7 @@ def native_object(rules: Rules) -> Any:
     """The kernel's generator for ``rules`` (a ``damier._kernel.Generator``, built once per
     rules object), or None on the pure-Python path or for a variant the kernel does not cover."""
     module = _load()
-    if module is None or unsupported(rules):
+    if module is None or unsupported(rules) is not None:
         return None
     cached = _objects.get(rules.name)
     if cached is not None and cached[0] is rules:

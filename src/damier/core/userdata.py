@@ -1,9 +1,10 @@
-"""Where damier keeps a user's own files: the games, explorer and puzzle databases, built
-opening books and endgame tables.
+"""Where damier keeps a user's own files (the games, explorer and puzzle databases, built
+opening books and endgame tables), and the environment variables that change it.
 
 Every such file lives under ``$XDG_DATA_HOME/damier`` (``~/.local/share/damier`` when the
 variable is unset), unless an environment variable names the file itself. The web app, the
-CLI and the engine all ask here, so the rule is written once.
+CLI and the engine all ask here, so the rule is written once. Every environment variable
+damier reads is listed in :data:`ENVIRONMENT` and read through :func:`env`.
 
 This module computes paths only: it must not create, read or write anything.
 
@@ -28,6 +29,32 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
+ENVIRONMENT = {
+    "XDG_DATA_HOME": "the user's data directory; damier's files go in its damier/ folder",
+    "DAMIER_PURE": "1: the pure-Python path even where the native kernel is built",
+    "DAMIER_DB": "the web app's games database (a file)",
+    "DAMIER_EXPLORER_DB": "the opening explorer's database (default: beside the games database)",
+    "DAMIER_PUZZLES_DB": "the puzzle database (default: beside the games database)",
+    "DAMIER_BOOK": "off: no opening book; else folders (separated by ':') searched first",
+    "DAMIER_EGDB": "folders (separated by os.pathsep) searched for endgame tables",
+    "TERM": "dumb: damier play draws without colours",
+    "NO_COLOR": "not empty: damier play draws without colours (no-color.org)",
+}
+"""Every environment variable damier reads (beside the build's DAMIER_PORTABLE, setup.py)."""
+
+
+def env(name: str) -> str:
+    """The value of the environment variable ``name`` of :data:`ENVIRONMENT` ('' when unset).
+
+    >>> env("DAMIER_NOT_A_SETTING")
+    Traceback (most recent call last):
+    ...
+    KeyError: 'DAMIER_NOT_A_SETTING is not one of the environment variables damier reads'
+    """
+    if name not in ENVIRONMENT:
+        raise KeyError(f"{name} is not one of the environment variables damier reads")
+    return os.environ.get(name, "")
 
 
 def user_path(name: str, env: str | None = None) -> Path:

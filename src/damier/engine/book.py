@@ -29,7 +29,6 @@ This module must not search; the builder does.
 from __future__ import annotations
 
 import json
-import os
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,7 +38,7 @@ from damier.core.board import Board
 from damier.core.errors import DamierError
 from damier.core.move import Move
 from damier.core.rules import Rules
-from damier.core.userdata import user_path
+from damier.core.userdata import env, user_path
 from damier.core.variants import get_variant
 
 DATA = Path(__file__).resolve().parent / "data" / "book"
@@ -205,7 +204,7 @@ class OpeningBook:
         >>> del os.environ["DAMIER_BOOK"]
         """
         rules = get_variant(variant)
-        setting = os.environ.get("DAMIER_BOOK", "")
+        setting = env("DAMIER_BOOK")
         if setting.strip().lower() in ("off", "0", "no", "false"):
             return None
         for folder in [*(Path(f) for f in setting.split(":") if f), user_dir(), DATA]:

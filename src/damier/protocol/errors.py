@@ -40,3 +40,8 @@ class DxpMessageError(DxpError):
 
 class MatchError(DamierError):
     """A match could not be set up or run (bad engine spec, opening file, time control)."""
+
+
+class IllegalEngineMove(ProtocolError, MatchError):
+    """An engine answered with a move that is not legal: it broke the protocol, and in a match
+    it loses the game (one type for every engine: Hub, DXP, in a match or on its own)."""

@@ -44,7 +44,7 @@ from damier.core import kernel
 from damier.core.movegen import generator
 from damier.core.position import Position
 from damier.core.rules import Rules
-from damier.core.userdata import user_path
+from damier.core.userdata import env, user_path
 from damier.core.variants import get_variant
 from damier.engine.egdb.codec import Table, TableError
 from damier.engine.egdb.index import MAX_PIECES, Config, EgdbIndex
@@ -63,8 +63,8 @@ def user_dir() -> Path:
 
 def search_path() -> list[Path]:
     """The roots searched for tables, first match first (see the module docstring)."""
-    env = os.environ.get("DAMIER_EGDB", "")
-    roots = [Path(p) for p in env.split(os.pathsep) if p] if env else [user_dir()]
+    setting = env("DAMIER_EGDB")
+    roots = [Path(p) for p in setting.split(os.pathsep) if p] if setting else [user_dir()]
     return [*roots, PACKAGE_DIR]
 
 

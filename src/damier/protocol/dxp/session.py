@@ -33,8 +33,8 @@ from damier.core.move import Move as BoardMove
 from damier.core.variants import get_variant
 from damier.engine.api import BuiltinEngine
 from damier.protocol.dxp import messages as m
+from damier.protocol.engine_player import Clock, Player, TimeControl
 from damier.protocol.errors import DxpError, DxpMessageError
-from damier.protocol.match.players import Clock, Player, TimeControl
 
 VARIANT = "international"
 ADJUDICATE_MEN = 3.0

@@ -31,27 +31,14 @@ from damier.core.errors import DamierError
 from damier.core.move import Move
 from damier.engine.engine import Info, PlayResult
 from damier.engine.timecontrol import Limit
-from damier.protocol.errors import HubError, HubTimeoutError, ProtocolError
+from damier.protocol.errors import HubError, HubTimeoutError, IllegalEngineMove
 from damier.protocol.hub.client import HubSearch, SimpleHubEngine
 from damier.protocol.hub.dialect import Dialect, HubInfo, HubLimit
+from damier.protocol.hub.variant_names import HUB_NAMES
 from damier.protocol.limits import is_infinite, reply_timeout
-
-HUB_VARIANTS = {
-    "international": "normal",
-    "killer": "killer",
-    "breakthrough": "bt",
-    "frisian": "frisian",
-    "antidraughts": "losing",
-}
-"""damier variant -> Scan's Hub name, where the two differ."""
-
 
 POLL = 0.5
 """Seconds between looks at a stop request while an analysis waits for the engine."""
-
-
-class IllegalEngineMove(ProtocolError):
-    """An engine answered with a move that is not legal (it loses the game)."""
 
 
 def hub_limit(limit: Limit | None, turn: int) -> HubLimit:
@@ -119,7 +106,7 @@ class HubEngine:
         if "variant" in options:
             return
         offered = self.engine.client.params.get("variant", {}).get("values", "").split()
-        hub_name = HUB_VARIANTS.get(variant, variant)
+        hub_name = HUB_NAMES.get(variant, variant)
         if offered:
             value = hub_name if hub_name in offered else variant
             if value not in offered:
@@ -206,4 +193,4 @@ class HubEngine:
         self.engine.quit()
 
 
-__all__ = ["HUB_VARIANTS", "HubEngine", "IllegalEngineMove", "hub_limit", "to_info"]
+__all__ = ["HubEngine", "hub_limit", "to_info"]

@@ -38,6 +38,7 @@ from damier.core.variants import get_variant, variant_names
 from damier.protocol.errors import HubError
 from damier.protocol.hub.notation import MODES, HubNotation
 from damier.protocol.hub.syntax import HubLine, format_line, parse_line
+from damier.protocol.hub.variant_names import DAMIER_NAMES
 
 if TYPE_CHECKING:
     from damier.engine import Engine, Info
@@ -55,29 +56,21 @@ MAX_LEVEL_SECONDS = 7 * 24 * 3600.0
 DEFAULT_MOVE_TIME = 1.0
 """Seconds per move for ``go think`` when the GUI sent no ``level`` since the last ``pos``."""
 
-HUB_VARIANTS = {
-    "normal": "international",
-    "killer": "killer",
-    "bt": "breakthrough",
-    "frisian": "frisian",
-    "losing": "antidraughts",
-}
-"""Hub ``variant`` values (Scan's names) and the damier variant each stands for."""
 
 
 def hub_variant_values() -> list[str]:
     """The ``variant`` values this server offers: Scan's names whose variant is registered,
     then the other registered variants by their damier names."""
     known = set(variant_names())
-    values = [hub for hub, name in HUB_VARIANTS.items() if name in known]
-    covered = {HUB_VARIANTS[v] for v in values}
+    values = [hub for hub, name in DAMIER_NAMES.items() if name in known]
+    covered = {DAMIER_NAMES[v] for v in values}
     values += [n for n in variant_names() if n not in covered]
     return values
 
 
 def resolve_variant(value: str) -> str:
     """The damier variant name for a Hub ``variant`` value (Scan's name or damier's own)."""
-    name = HUB_VARIANTS.get(value, value)
+    name = DAMIER_NAMES.get(value, value)
     return get_variant(name).name
 
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 from damier.core.colors import BLACK, WHITE
 from damier.core.errors import DamierError
+from damier.protocol.engine_player import Clock, Player, TimeControl
 from damier.protocol.match.openings import Opening
-from damier.protocol.match.players import Clock, EngineSpec, Player, TimeControl, side_name
+from damier.protocol.match.players import EngineSpec, side_name
 
 MATE = 10_000
 

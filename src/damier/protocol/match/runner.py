@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 
+from damier.protocol.engine_player import TimeControl
 from damier.protocol.match.game import Adjudication, GameRecord, GameTask, play_game
 from damier.protocol.match.openings import START, Opening
-from damier.protocol.match.players import EngineSpec, TimeControl
+from damier.protocol.match.players import EngineSpec
 from damier.protocol.match.stats import MatchScore, Sprt
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from damier.analysis.explorer import Explorer, ImportReport
 from damier.core.errors import DamierError, FenError
+from damier.core.userdata import env
 from damier.core.variants import get_variant
 from damier.formats.gametype import gametype_tag
 from damier.web.errors import WebError, reasons
@@ -32,9 +33,9 @@ log = logging.getLogger("damier.web")
 
 def explorer_path(games_db: str | os.PathLike[str]) -> str:
     """``$DAMIER_EXPLORER_DB``, else ``explorer.sqlite3`` beside the games database."""
-    env = os.environ.get("DAMIER_EXPLORER_DB")
-    if env:
-        return env
+    chosen = env("DAMIER_EXPLORER_DB")
+    if chosen:
+        return chosen
     if str(games_db) == ":memory:":
         return ":memory:"
     return str(Path(games_db).parent / "explorer.sqlite3")

@@ -24,6 +24,7 @@ from typing import Any
 from damier.analysis.puzzle import MoveCheck, Puzzle, check_move
 from damier.analysis.puzzledb import PuzzleImport, PuzzleStore
 from damier.core.errors import AmbiguousMoveError, DamierError
+from damier.core.userdata import env
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
 from damier.web.errors import WebError, reasons
@@ -35,9 +36,9 @@ CHECK_LIMIT = Limit(time=1.0, depth=14)
 
 def puzzles_path(games_db: str | os.PathLike[str]) -> str:
     """``$DAMIER_PUZZLES_DB``, else ``puzzles.sqlite3`` beside the games database."""
-    env = os.environ.get("DAMIER_PUZZLES_DB")
-    if env:
-        return env
+    chosen = env("DAMIER_PUZZLES_DB")
+    if chosen:
+        return chosen
     if str(games_db) == ":memory:":
         return ":memory:"
     return str(Path(games_db).parent / "puzzles.sqlite3")
