@@ -69,3 +69,13 @@ def test_position_and_fen_inputs() -> None:
     assert a == b
     c = svg.board("W:Wa1:Bh8", rules="czech")
     assert len(by_class(parse(c), "piece")) == 2
+
+
+def test_a_board_draws_itself_in_a_notebook() -> None:
+    """``Board._repr_svg_`` (what notebooks call) is the core's diagram, last move included."""
+    from damier.core.diagram import board as diagram
+
+    b = Board()
+    b.push("32-28")
+    assert b._repr_svg_() == diagram(b)
+    assert 'class="square" data-square="28"' in b._repr_svg_() and "#cdd26a" in b._repr_svg_()
