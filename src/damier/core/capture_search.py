@@ -41,8 +41,8 @@ class CaptureSearch:
 
     def __init__(self, t: Tables) -> None:
         self.t = t
-        self.men = plain_men.build(t) if t.plain_men else None
-        self.kings = plain_kings.build(t) if plain_kings.plain_kings(t) else None
+        self.men = plain_men.CommonRulesMen(t) if t.plain_men else None
+        self.kings = plain_kings.CommonRulesKings(t) if plain_kings.plain_kings(t) else None
         self.men_go_on = self.men.search if self.men else None
         """The common rules' man search (see :mod:`~damier.core.plain_men`), or None."""
 
@@ -92,19 +92,15 @@ class CaptureSearch:
         i = self.t.index[low]
         if self.men is None:
             self.man(low, i, occ, targets, theirs, 0, (), -1, turn, out, complete)
-        elif complete:
-            self.men.search(low, i, occ, targets, 0, (), turn, out)
         else:
-            self.men.prefixes(low, i, occ, targets, 0, (), turn, out)
+            self.men.search(low, i, occ, targets, 0, (), turn, out, complete)
 
     def _king_from(self, low: int, occ: int, theirs: int, out: Out, complete: bool) -> None:
         i = self.t.index[low]
         if self.kings is None:
             self.king(low, i, occ, theirs, theirs, 0, (), -1, out, complete, 0)
-        elif complete:
-            self.kings.search(low, self.kings.lines[i], occ, theirs, 0, (), out)
         else:
-            self.kings.prefixes(low, self.kings.lines[i], occ, theirs, 0, (), out)
+            self.kings.search(low, self.kings.lines[i], occ, theirs, 0, (), out, complete)
 
     # -- one piece, under every rule -----------------------------------------------------
 

@@ -34,6 +34,8 @@ This module must not be used by variants without ``huffing``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out, apply_plain
 from damier.core.position import Position
@@ -81,29 +83,31 @@ class Huffing:
         """The physical moves, and each of them after huffing one offender (``huff`` set)."""
         white, black, kings, turn, aux = pos
         moves = self.physical(white, black, kings, turn)
-        offenders = aux & (black if turn == WHITE else white)
-        while offenders:
-            h = offenders & -offenders
-            offenders ^= h
-            if turn == WHITE:
-                without = self.physical(white, black & ~h, kings & ~h, turn)
-            else:
-                without = self.physical(white & ~h, black, kings & ~h, turn)
+        for h, w, b, k in self.without_offenders(white, black, kings, turn, aux):
+            without = self.physical(w, b, k, turn)
             moves += [(frm, to, remove | h, kx, path, h) for frm, to, remove, kx, path, _ in without]
         return moves
 
     def leaf_count(self, white: int, black: int, kings: int, turn: int, aux: int) -> int:
         """``len(legal(position))`` without building the moves."""
         n = self.physical_count(white, black, kings, turn)
+        for _h, w, b, k in self.without_offenders(white, black, kings, turn, aux):
+            n += self.physical_count(w, b, k, turn)
+        return n
+
+    @staticmethod
+    def without_offenders(white: int, black: int, kings: int, turn: int, aux: int
+                          ) -> Iterator[tuple[int, int, int, int]]:
+        """For each offender ``h`` the side to move may huff (by increasing bit): ``(h, white,
+        black, kings)`` of the position without it."""
         offenders = aux & (black if turn == WHITE else white)
         while offenders:
             h = offenders & -offenders
             offenders ^= h
             if turn == WHITE:
-                n += self.physical_count(white, black & ~h, kings & ~h, turn)
+                yield h, white, black & ~h, kings & ~h
             else:
-                n += self.physical_count(white & ~h, black, kings & ~h, turn)
-        return n
+                yield h, white & ~h, black, kings & ~h
 
     def apply(self, pos: Position, m: FastMove) -> Position:
         """Huff (if ``m`` does), play the move, and note the offenders of the move."""

@@ -70,12 +70,7 @@ class NativeMoveGenerator(MoveGenerator):
     cheap_moves = True  # the Moves that recur are shared objects: a list is a few pointers
 
     def __init__(self, rules: Rules, native: Any) -> None:  # the pure tables are not built
-        self.rules = rules
-        self.geometry = g = rules.geometry
-        self.index_of = g.index_of_mask
-        self.mask = g.mask
-        self.all_squares = g.all_squares
-        self.promotion_rows = rules.promotion_rows
+        self._set_rules(rules)
         self.native = native
         self.stateful = bool(rules.huffing or rules.king_move_limit)
         self._pure = PureFallback(rules)

@@ -17,13 +17,11 @@ first landing square, only paused elsewhere (Decision 1) — the choice rules wo
 The general search of :mod:`~damier.core.capture_search` lists those routes and gives the
 same moves.
 
-This module must not choose among sequences. Entry point: :func:`build`.
+This module must not choose among sequences. Entry point: :class:`CommonRulesKings`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from damier.core.fastmove import Out
@@ -35,29 +33,9 @@ Landing = tuple[int, int, tuple[Any, ...], int]
 KingRay = tuple[int, bool, dict[int, tuple[Landing, ...]]]
 """``(ray mask, runs towards higher bits?, first piece's bit -> the landings past it)``."""
 
-KingSearch = Callable[[int, tuple[KingRay, ...], int, int, int, tuple[int, ...], Out], bool]
-"""``search(frm, rays, occ, targets, cap, path, out)``: the complete sequences of the king
-that started on ``frm``, looking along ``rays`` (``occ`` without the king, ``targets`` the
-pieces it may still take, ``cap`` those taken, ``path`` so far), appended to ``out``; False
-if it cannot capture along them."""
-
-KingPrefixes = Callable[[int, tuple[KingRay, ...], int, int, int, tuple[int, ...], Out], None]
-"""``prefixes(...)``: as :data:`KingSearch`, stopping on every landing square too."""
-
-
 def plain_kings(t: Tables) -> bool:
     """Whether the kings of ``t`` follow the common rules this module covers."""
     return t.flying and t.at_end and not t.no_reverse and t.must_continue and not t.lands_behind
-
-
-@dataclass(frozen=True, slots=True)
-class PlainKings:
-    """The searches of flying kings under the common rules, and their rays per square."""
-
-    lines: tuple[tuple[KingRay, ...], ...]
-    """Per square, the rays a king there looks along at the start of its capture."""
-    search: KingSearch
-    prefixes: KingPrefixes
 
 
 def king_lines(t: Tables) -> tuple[tuple[KingRay, ...], ...]:
@@ -96,19 +74,27 @@ def king_lines(t: Tables) -> tuple[tuple[KingRay, ...], ...]:
     )
 
 
-def build(t: Tables) -> PlainKings:
-    """The searches of the rules object ``t`` was built from (meaningful only where
-    :func:`plain_kings` holds)."""
-    LINES = king_lines(t)
+class CommonRulesKings:
+    """The flying kings' search of the rules object ``t`` was built from (meaningful only
+    where :func:`plain_kings` holds)."""
 
-    def search(fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int,
-               path: tuple[int, ...], out: Out) -> bool:
+    def __init__(self, t: Tables) -> None:
+        self.lines = king_lines(t)
+        """Per square, the rays a king there looks along at the start of its capture."""
+
+    def search(self, fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int,
+               path: tuple[int, ...], out: Out, complete: bool = True) -> bool:
+        """The sequences of the king that started on ``fm``, looking along ``rays`` (``occ``
+        without the king, ``targets`` the pieces it may still take, ``cap`` those taken,
+        ``path`` so far), appended to ``out`` (``complete`` false: it may stop on every
+        landing square, each listed before its continuations); False if it cannot capture
+        along them."""
         found = False
-        for rmask, inc, past in rays:
+        for rmask, up, past in rays:
             blockers = rmask & occ
             if not blockers:
                 continue
-            victim = blockers & -blockers if inc else 1 << (blockers.bit_length() - 1)
+            victim = blockers & -blockers if up else 1 << (blockers.bit_length() - 1)
             if not victim & targets:
                 continue
             ntargets = targets ^ victim
@@ -120,31 +106,18 @@ def build(t: Tables) -> PlainKings:
                     break
                 found = True
                 npath = path + (land,)
+                move = (fm, lm, ncap, fm ^ lm, npath, 0)
+                if not complete:
+                    out.append(move)
+                    self.search(fm, after, occ, ntargets, ncap, npath, out, False)
                 # no piece to take on the rays from there: no call
-                if ntargets & reach and search(fm, after, occ, ntargets, ncap, npath, out):
+                elif ntargets & reach and self.search(fm, after, occ, ntargets, ncap, npath, out):
                     continued = True
                 elif not continued:
-                    ends.append((fm, lm, ncap, fm ^ lm, npath, 0))
+                    ends.append(move)
             if not continued:
                 out += ends
         return found
 
-    def prefixes(fm: int, rays: tuple[KingRay, ...], occ: int, targets: int, cap: int,
-                 path: tuple[int, ...], out: Out) -> None:
-        for rmask, inc, past in rays:
-            blockers = rmask & occ
-            if not blockers:
-                continue
-            victim = blockers & -blockers if inc else 1 << (blockers.bit_length() - 1)
-            if not victim & targets:
-                continue
-            ntargets = targets ^ victim
-            ncap = cap | victim
-            for land, lm, after, _reach in past[victim]:
-                if occ & lm:
-                    break
-                npath = path + (land,)
-                out.append((fm, lm, ncap, fm ^ lm, npath, 0))
-                prefixes(fm, after, occ, ntargets, ncap, npath, out)
 
-    return PlainKings(LINES, search, prefixes)
+__all__ = ["CommonRulesKings", "king_lines", "plain_kings"]

@@ -53,12 +53,7 @@ class MoveGenerator:
     listing, and keeps the list)."""
 
     def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.geometry = g = rules.geometry
-        self.index_of = g.index_of_mask
-        self.mask = g.mask
-        self.all_squares = g.all_squares
-        self.promotion_rows = rules.promotion_rows
+        self._set_rules(rules)
         plain = StatelessMoves(rules, self.captured_order).plain_moves()
         self.plain: PlainMoves = plain
         # the stateless entry points on four ints, by their historical names
@@ -75,6 +70,15 @@ class MoveGenerator:
         # the rule that reads Position.aux, if the variant has one
         self.rule: StatefulRule | None = stateful_rule(rules, plain)
         self.stateful = self.rule is not None
+
+    def _set_rules(self, rules: Rules) -> None:
+        """The rules and the geometry tables every generator answers with."""
+        self.rules = rules
+        self.geometry = g = rules.geometry
+        self.index_of = g.index_of_mask
+        self.mask = g.mask
+        self.all_squares = g.all_squares
+        self.promotion_rows = rules.promotion_rows
 
     # -- wrappers on Position ------------------------------------------------------------------
 
