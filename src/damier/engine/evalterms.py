@@ -27,7 +27,7 @@ from damier.core.rules import Rules
 from damier.engine import patterns
 
 if TYPE_CHECKING:
-    from damier.engine.evaluate import Weights
+    from damier.engine.weights import Weights
 
 MenTerm = Callable[[int, int, int, int, int], int]
 """``men(white men, black men, white, black, kings)``."""

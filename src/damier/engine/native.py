@@ -6,7 +6,7 @@ with the GIL released: it never calls back into Python per node, checks its stop
 by :meth:`NativeSearcher.stop`, from any thread) and its node and time limits itself, and
 returns once per depth; :meth:`NativeSearcher.iterate` turns each depth into an
 :class:`~damier.engine.search.Iteration`, so the engine reports as often as the pure path
-does. The evaluation reads the same :class:`~damier.engine.evaluate.Weights` and the same
+does. The evaluation reads the same :class:`~damier.engine.weights.Weights` and the same
 pattern files (their bytes are handed over).
 
 :func:`make_searcher` chooses: the native searcher where the kernel covers the variant (see

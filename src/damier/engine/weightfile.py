@@ -10,7 +10,7 @@ variant; :func:`damier.engine.evaluate.weights_for` uses the one shipped in
      "weights": {"king": 262, "advance": [0, 3, ...], ..., "patterns": "russian.ptw"},
      "provenance": {"command": "damier train ...", "seeds": [...], "positions": 5210, ...}}
 
-``weights`` holds fields of :class:`~damier.engine.evaluate.Weights` (integers, lists of
+``weights`` holds fields of :class:`~damier.engine.weights.Weights` (integers, lists of
 integers, and ``patterns``: the name of a pattern file in the same folder, or ""); the
 pattern file is resolved against the folder of the JSON file, so a candidate can be tried
 from a work folder before it is shipped. ``provenance`` is free-form (the command, seeds,
