@@ -10,12 +10,8 @@ import pytest
 
 from damier import Board
 from damier.protocol.errors import EngineTerminatedError, HubError, HubTimeoutError
-from damier.protocol.hub.client import (
-    HubClient,
-    HubLimit,
-    SimpleHubEngine,
-    reversible_tail,
-)
+from damier.protocol.hub.client import HubClient, HubLimit, reversible_tail
+from damier.protocol.hub.simple_engine import SimpleHubEngine
 from damier.protocol.hub.syntax import parse_line
 from damier.protocol.hub.transport import ScriptedTransport
 

@@ -32,8 +32,9 @@ from damier.core.move import Move
 from damier.engine.engine import Info, PlayResult
 from damier.engine.timecontrol import Limit
 from damier.protocol.errors import HubError, HubTimeoutError, IllegalEngineMove
-from damier.protocol.hub.client import HubSearch, SimpleHubEngine
+from damier.protocol.hub.client import HubSearch
 from damier.protocol.hub.dialect import Dialect, HubInfo, HubLimit
+from damier.protocol.hub.simple_engine import SimpleHubEngine
 from damier.protocol.hub.variant_names import HUB_NAMES
 from damier.protocol.limits import is_infinite, reply_timeout
 

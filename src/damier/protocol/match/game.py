@@ -94,6 +94,20 @@ def _white_score(mover: int, score: int | None, win_in: int | None) -> int | Non
     return score if mover == WHITE else -score
 
 
+def _score_verdict(adj: Adjudication, scores: list[int | None]) -> tuple[int, str] | None:
+    """``(winner, reason)`` when both engines have seen one side ahead by ``adj.score`` men
+    for the last ``adj.score_plies`` plies (White's view), else None."""
+    if adj.score is None or len(scores) < adj.score_plies:
+        return None
+    recent = scores[-adj.score_plies:]
+    threshold = adj.score * 100
+    if all(s is not None and s >= threshold for s in recent):
+        return WHITE, f"adjudicated: both engines see White +{adj.score:g}"
+    if all(s is not None and s <= -threshold for s in recent):
+        return BLACK, f"adjudicated: both engines see Black +{adj.score:g}"
+    return None
+
+
 def play_game(task: GameTask) -> GameRecord:
     """Play ``task`` to the end (see the module docstring)."""
     started = time.perf_counter()
@@ -148,15 +162,10 @@ def play_game(task: GameTask) -> GameRecord:
                 break
             board.push(pm.move)
             scores.append(_white_score(mover, pm.score, pm.win_in))
-            if adj.score is not None and len(scores) >= adj.score_plies:
-                recent = scores[-adj.score_plies:]
-                threshold = adj.score * 100
-                if all(s is not None and s >= threshold for s in recent):
-                    winner, reason = WHITE, f"adjudicated: both engines see White +{adj.score:g}"
-                    break
-                if all(s is not None and s <= -threshold for s in recent):
-                    winner, reason = BLACK, f"adjudicated: both engines see Black +{adj.score:g}"
-                    break
+            verdict = _score_verdict(adj, scores)
+            if verdict is not None:
+                winner, reason = verdict
+                break
     except _GameOver:
         pass
     finally:
