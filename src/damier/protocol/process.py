@@ -11,10 +11,25 @@ import collections
 import shlex
 import subprocess
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from damier.protocol.errors import ProtocolError
 
+
+def diagnostics(returncode: int | None, label: str, tail: Iterable[str]) -> str:
+    """`` (exit status N; <label>: the last five lines)`` of an engine process, or "" when
+    there is nothing to say: what error messages about a process end with.
+
+    >>> diagnostics(1, "stderr", ["a", "b"])
+    ' (exit status 1; stderr: a | b)'
+    """
+    parts = []
+    if returncode is not None:
+        parts.append(f"exit status {returncode}")
+    lines = list(tail)[-5:]
+    if lines:
+        parts.append(f"{label}: " + " | ".join(lines))
+    return (" (" + "; ".join(parts) + ")") if parts else ""
 
 class EngineProcess:
     """A started engine process (see the module docstring)."""
@@ -57,12 +72,7 @@ class EngineProcess:
 
     def diagnostics(self) -> str:
         """Exit status and the last lines of output, for error messages."""
-        parts = []
-        if self.proc.returncode is not None:
-            parts.append(f"exit status {self.proc.returncode}")
-        if self.tail:
-            parts.append("output: " + " | ".join(list(self.tail)[-5:]))
-        return (" (" + "; ".join(parts) + ")") if parts else ""
+        return diagnostics(self.proc.returncode, "output", self.tail)
 
     def terminate(self, timeout: float = 3.0) -> int | None:
         """End the process (terminate, then kill after ``timeout``); its exit status."""

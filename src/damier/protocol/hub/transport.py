@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from damier.protocol.errors import EngineTerminatedError, HubError
+from damier.protocol.process import diagnostics
 
 
 class LineTransport(Protocol):
@@ -121,12 +122,7 @@ class ProcessTransport:
         return shlex.join(self.argv)
 
     def diagnostics(self) -> str:
-        parts = []
-        if self.proc.returncode is not None:
-            parts.append(f"exit status {self.proc.returncode}")
-        if self.stderr_tail:
-            parts.append("stderr: " + " | ".join(list(self.stderr_tail)[-5:]))
-        return (" (" + "; ".join(parts) + ")") if parts else ""
+        return diagnostics(self.proc.returncode, "stderr", self.stderr_tail)
 
 
 class ScriptedTransport:
