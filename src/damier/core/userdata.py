@@ -66,3 +66,19 @@ def user_path(name: str, env: str | None = None) -> Path:
             return Path(chosen)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "damier" / name
+
+
+def beside(path: str | os.PathLike[str], name: str, variable: str) -> str:
+    """The file ``$variable`` names, else the file ``name`` in the folder of ``path`` (a
+    database kept beside another; ``:memory:`` stays in memory).
+
+    >>> os.environ.get("DAMIER_PUZZLES_DB") or beside("/srv/games.sqlite3", "puzzles.sqlite3",
+    ...                                                 "DAMIER_PUZZLES_DB")
+    '/srv/puzzles.sqlite3'
+    """
+    chosen = env(variable)
+    if chosen:
+        return chosen
+    if str(path) == ":memory:":
+        return ":memory:"
+    return str(Path(path).parent / name)

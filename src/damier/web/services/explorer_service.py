@@ -23,7 +23,7 @@ from typing import Any
 
 from damier.analysis.explorer import Explorer, ImportReport
 from damier.core.errors import DamierError, FenError
-from damier.core.userdata import env
+from damier.core.userdata import beside
 from damier.core.variants import get_variant
 from damier.formats.gametype import gametype_tag
 from damier.web.errors import WebError, reasons
@@ -33,12 +33,7 @@ log = logging.getLogger("damier.web")
 
 def explorer_path(games_db: str | os.PathLike[str]) -> str:
     """``$DAMIER_EXPLORER_DB``, else ``explorer.sqlite3`` beside the games database."""
-    chosen = env("DAMIER_EXPLORER_DB")
-    if chosen:
-        return chosen
-    if str(games_db) == ":memory:":
-        return ":memory:"
-    return str(Path(games_db).parent / "explorer.sqlite3")
+    return beside(games_db, "explorer.sqlite3", "DAMIER_EXPLORER_DB")
 
 
 class ExplorerService:

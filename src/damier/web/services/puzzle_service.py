@@ -18,13 +18,12 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from pathlib import Path
 from typing import Any
 
 from damier.analysis.puzzle import MoveCheck, Puzzle, check_move
 from damier.analysis.puzzledb import PuzzleImport, PuzzleStore
 from damier.core.errors import AmbiguousMoveError, DamierError
-from damier.core.userdata import env
+from damier.core.userdata import beside
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
 from damier.web.errors import WebError, reasons
@@ -36,12 +35,7 @@ CHECK_LIMIT = Limit(time=1.0, depth=14)
 
 def puzzles_path(games_db: str | os.PathLike[str]) -> str:
     """``$DAMIER_PUZZLES_DB``, else ``puzzles.sqlite3`` beside the games database."""
-    chosen = env("DAMIER_PUZZLES_DB")
-    if chosen:
-        return chosen
-    if str(games_db) == ":memory:":
-        return ":memory:"
-    return str(Path(games_db).parent / "puzzles.sqlite3")
+    return beside(games_db, "puzzles.sqlite3", "DAMIER_PUZZLES_DB")
 
 
 def puzzle_json(p: Puzzle) -> dict[str, Any]:
