@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from damier.core.colors import WHITE
 from damier.core.fastmove import FastMove, Out
-from damier.core.quiet import shifted
+from damier.core.quiet import left_right
 from damier.core.tables import Tables
 
 NO_CAPTURE, SINGLES, IN_PLACE, SEARCH = range(4)
@@ -56,18 +56,20 @@ class CaptureScan:
     def __init__(self, t: Tables, diagonal_men: bool) -> None:
         self.t = t
         self.in_place = diagonal_men and t.plain_men
-        self.listed: tuple[tuple[tuple[int, int, dict[int, FastMove]], ...], ...] = tuple(
+        self.listed: tuple[tuple[tuple[int, int, int, dict[int, FastMove]], ...], ...] = tuple(
             self._listing_order(t, color, diagonal_men) for color in (0, 1))
+        """Per colour and capture direction in listing order: ``(left, right, two-step source
+        mask, landing bit -> move)``; one step of every bit is ``x << left >> right``."""
 
     @staticmethod
     def _listing_order(t: Tables, color: int, diagonal_men: bool
-                       ) -> tuple[tuple[int, int, dict[int, FastMove]], ...]:
-        """``(shift, two-step source mask, landing bit -> move)`` per capture direction, in
-        listing order."""
+                       ) -> tuple[tuple[int, int, int, dict[int, FastMove]], ...]:
+        """``(left, right, two-step source mask, landing bit -> move)`` per capture direction,
+        in listing order."""
         dirs = list(zip(t.man_cap_dirs[color], t.man_cap[color], strict=True))
         if diagonal_men:
             dirs.sort(key=lambda pair: pair[0])
-        return tuple(cap for _d, cap in dirs)
+        return tuple((*left_right(s), two, table) for _d, (s, two, table) in dirs)
 
     # -- tests -----------------------------------------------------------------------------
 
@@ -95,17 +97,18 @@ class CaptureScan:
 
     def landings(self, side: Side) -> list[int]:
         """The landing squares of the men's first jumps, one bitboard per listed direction."""
-        return [shifted(shifted(side.men & two, s) & side.targets, s) & side.empty
-                for s, two, _table in self.listed[side.turn]]
+        targets, empty = side.targets, side.empty
+        return [((side.men & two) << left >> right & targets) << left >> right & empty
+                for left, right, two, _table in self.listed[side.turn]]
 
     def jump_sources(self, side: Side) -> int:
         """The squares from which a man of the side to move could jump now (a man that has
         just jumped can go on exactly when it landed on one of them: straight back it would
         land on the square it left, which is still taken here)."""
         sources = 0
-        for s, two, _table in self.listed[side.turn]:
-            over = shifted(side.empty, -s) & side.targets
-            sources |= shifted(over, -s) & two
+        for left, right, two, _table in self.listed[side.turn]:
+            over = side.empty << right >> left & side.targets  # one step back
+            sources |= over << right >> left & two
         return sources
 
     def has_capture(self, white: int, black: int, kings: int, turn: int) -> bool:
@@ -143,14 +146,14 @@ class CaptureScan:
     def jumpers(self, side: Side, landings: list[int]) -> int:
         """The men that make the first jumps of ``landings`` (two steps back)."""
         men = 0
-        for (s, _two, _table), bits in zip(self.listed[side.turn], landings, strict=True):
-            men |= shifted(shifted(bits, -s), -s)
+        for (left, right, _two, _table), bits in zip(self.listed[side.turn], landings, strict=True):
+            men |= bits << right >> left << right >> left
         return men
 
     def singles(self, side: Side, landings: list[int]) -> Out:
         """The single captures of ``landings``, in listing order."""
         out: Out = []
-        for (_s, _two, table), bits in zip(self.listed[side.turn], landings, strict=True):
+        for (_left, _right, _two, table), bits in zip(self.listed[side.turn], landings, strict=True):
             while bits:
                 low = bits & -bits
                 bits ^= low

@@ -25,9 +25,11 @@ from damier.core.fastmove import FastMove, Out
 from damier.core.tables import Tables
 
 
-def shifted(bits: int, amount: int) -> int:
-    """``bits`` moved by ``amount`` bit positions (up when positive)."""
-    return bits << amount if amount >= 0 else bits >> -amount
+def left_right(shift: int) -> tuple[int, int]:
+    """``(left, right)`` such that ``bits << left >> right`` moves every bit of ``bits`` by
+    ``shift`` positions (up when positive): one step in a direction, written without a branch
+    (as the kernel does), since it runs for every position."""
+    return (shift, 0) if shift >= 0 else (0, -shift)
 
 
 class QuietMoves:
@@ -37,7 +39,7 @@ class QuietMoves:
         self.all_squares = t.all_squares
         self.index = t.index
         self.king_quiet = t.king_quiet
-        self.men_dirs: tuple[tuple[tuple[int, int, dict[int, FastMove]], ...], ...] = tuple(
+        self.men_dirs: tuple[tuple[tuple[int, int, int, dict[int, FastMove]], ...], ...] = tuple(
             self._listing_order(t, color, diagonal_men) for color in (0, 1))
         height = 1 if diagonal_men else 2
         rows = t.geometry.row_mask
@@ -45,18 +47,19 @@ class QuietMoves:
 
     @staticmethod
     def _listing_order(t: Tables, color: int, diagonal_men: bool
-                       ) -> tuple[tuple[int, int, dict[int, FastMove]], ...]:
-        """``(shift, source mask, target bit -> move)`` per step direction, in listing order."""
+                       ) -> tuple[tuple[int, int, int, dict[int, FastMove]], ...]:
+        """``(left, right, source mask, target bit -> move)`` per step direction, in listing
+        order."""
         dirs = list(zip(t.man_step_dirs[color], t.man_quiet[color], strict=True))
         if diagonal_men:
             dirs.sort(key=lambda pair: pair[0])
-        return tuple(quiet for _d, quiet in dirs)
+        return tuple((*left_right(s), src, moves) for _d, (s, src, moves) in dirs)
 
     # -- men ---------------------------------------------------------------------------------
 
     def men_targets(self, men: int, empty: int, color: int) -> list[int]:
         """The empty squares the men of ``color`` step to, one bitboard per direction."""
-        return [shifted(men & src, s) & empty for s, src, _moves in self.men_dirs[color]]
+        return [(men & src) << left >> right & empty for left, right, src, _moves in self.men_dirs[color]]
 
     def men(self, men: int, empty: int, color: int, out: Out) -> None:
         """Append the quiet moves of ``men`` (of ``color``) to ``out``, in listing order."""
@@ -64,7 +67,7 @@ class QuietMoves:
         left = 0
         for bits in targets:
             left |= bits
-        tables = [moves for _s, _src, moves in self.men_dirs[color]]
+        tables = [moves for _left, _right, _src, moves in self.men_dirs[color]]
         for group in self.row_groups:
             if not left & group:
                 continue
@@ -129,4 +132,4 @@ class QuietMoves:
                 + self.kings_count(mine & kings, occ))
 
 
-__all__ = ["QuietMoves", "shifted"]
+__all__ = ["QuietMoves", "left_right"]
