@@ -17,7 +17,7 @@ from damier import BLACK, WHITE, Board
 from damier.formats.pdn import parse_games
 from damier.protocol.dxp import messages as m
 from damier.protocol.dxp.connection import DxpConnection, board_from_request, dxp_position
-from damier.protocol.dxp.play import DxpGame, find_move
+from damier.protocol.dxp.dxp_game import DxpGame, find_move
 from damier.protocol.dxp.session import run_follower, run_initiator
 from damier.protocol.errors import DxpError
 

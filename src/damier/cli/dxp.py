@@ -20,8 +20,8 @@ from damier.cli import UsageError
 from damier.cli.bounds import bounded_int, bounded_real
 from damier.cli.outfiles import check_output, keep_game
 from damier.core.errors import excerpt
+from damier.protocol.dxp.dxp_game import DxpGame
 from damier.protocol.dxp.messages import DEFAULT_PORT
-from damier.protocol.dxp.play import DxpGame
 from damier.protocol.dxp.session import IDLE_TIMEOUT, MAX_CONNECTIONS, run_follower, run_initiator
 from damier.protocol.match.openings import load_openings
 from damier.protocol.pdnout import game_pdn

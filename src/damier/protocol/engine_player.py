@@ -1,6 +1,6 @@
 """An engine in a game under a clock: :class:`TimeControl`, :class:`Clock` and :class:`Player`.
 
-Matches (:mod:`damier.protocol.match`), DXP games (:mod:`damier.protocol.dxp.play`) and
+Matches (:mod:`damier.protocol.match`), DXP games (:mod:`damier.protocol.dxp.dxp_game`) and
 anything else that plays engines against each other keep each side's time with a
 :class:`Clock` under a :class:`TimeControl` and ask a :class:`Player` for its moves;
 :func:`engine_limit` turns the clock into the engine layer's

@@ -1,7 +1,7 @@
 """The DXP connection (docs/protocols.md, "DXP dialogue"): NUL-framed messages over an asyncio
 stream, with timeouts, a transcript and clear errors for a peer that closes, stalls or sends
 garbage (:class:`DxpConnection`), and positions in DXP's form (:func:`dxp_position`,
-:func:`board_from_request`). This module must not play: :mod:`~damier.protocol.dxp.play` does.
+:func:`board_from_request`). This module must not play: :mod:`~damier.protocol.dxp.dxp_game` does.
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ from damier.engine.engine import Info, PlayResult
 from damier.engine.timecontrol import Limit
 from damier.protocol.dxp import messages as m
 from damier.protocol.dxp.connection import VARIANT, DxpConnection, dxp_position
-from damier.protocol.dxp.play import find_move
+from damier.protocol.dxp.dxp_game import find_move
 from damier.protocol.errors import DxpError
 from damier.protocol.limits import reply_timeout
 from damier.protocol.loopthread import LoopThread

@@ -1,7 +1,7 @@
 """DXP games between damier's engine and a peer, in both roles (docs/protocols.md, "DXP dialogue").
 
 * :class:`~damier.protocol.dxp.connection.DxpConnection` — the framed connection;
-  :func:`~damier.protocol.dxp.play.play_game` — one game to the confirmed GAMEEND;
+  :func:`~damier.protocol.dxp.dxp_game.play_game` — one game to the confirmed GAMEEND;
 * :func:`run_initiator` / :func:`run_follower` — the two ends of ``damier dxp``; the follower
   serves several initiators at once and disconnects one that stays silent.
 
@@ -27,7 +27,7 @@ from damier.protocol.dxp.connection import (
     dxp_position,
     quiet,
 )
-from damier.protocol.dxp.play import DxpGame, GameSettings, play_game
+from damier.protocol.dxp.dxp_game import DxpGame, GameSettings, play_game
 from damier.protocol.engine_player import Player
 from damier.protocol.errors import DxpError, DxpMessageError
 
