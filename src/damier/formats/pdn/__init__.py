@@ -13,7 +13,7 @@ This package imports only :mod:`damier.core`; it must not import the engine or t
 
 from damier.formats.pdn.index import PdnIndex, index_games
 from damier.formats.pdn.lexer import MAX_LINE, LineTooLong
-from damier.formats.pdn.model import SEVEN_TAGS, Game, Node, PdnIssue
+from damier.formats.pdn.model import Game, Node, PdnIssue
 from damier.formats.pdn.reader import (
     MAX_GAME,
     build_game,
@@ -24,7 +24,7 @@ from damier.formats.pdn.reader import (
     visit_games,
 )
 from damier.formats.pdn.visitor import SKIP, GameVisitor, ReadContext, TagsOnly
-from damier.formats.pdn.writer import write_game, write_games, write_mainline
+from damier.formats.pdn.writer import SEVEN_TAGS, write_game, write_games, write_mainline
 
 __all__ = [
     "MAX_GAME",

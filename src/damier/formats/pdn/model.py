@@ -39,11 +39,7 @@ from damier.core.move import Move
 from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.core.variants import get_variant
-
-SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-"""The seven standard tags in the order a writer emits them (docs/pdn.md, "Tags")."""
-
-TAG_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
+from damier.formats.pdn.writer import write_game
 
 
 @dataclass(frozen=True)
@@ -358,8 +354,6 @@ class Game:
         return self.end()._repr_svg_()
 
     def __str__(self) -> str:
-        from damier.formats.pdn.writer import write_game
-
         return write_game(self)
 
     def __repr__(self) -> str:

@@ -33,14 +33,60 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import IO
+from typing import IO, Protocol
 
 from damier.core.board import Board
 from damier.core.fen import parse_fen, write_fen
-from damier.core.position import start_position
+from damier.core.move import Move
+from damier.core.position import Position, start_position
 from damier.core.rules import Rules
 from damier.formats.gametype import gametype_tag
-from damier.formats.pdn.model import SEVEN_TAGS, TAG_DEFAULTS, Game, Node
+
+SEVEN_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+"""The Seven Tag Roster, in writing order."""
+
+TAG_DEFAULTS = {"Date": "????.??.??", "Result": "*"}
+"""The value a roster tag is written with when unknown (``?`` for the others)."""
+
+
+class Node(Protocol):
+    """What the writer reads of a node of a game tree
+    (:class:`damier.formats.pdn.model.Node`; this module does not import the model, which
+    writes itself through it)."""
+
+    @property
+    def parent(self) -> Node | None: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def position(self) -> Position: ...
+    @property
+    def move(self) -> Move | None: ...
+    @property
+    def setup(self) -> str | None: ...
+    @property
+    def variations(self) -> Sequence[Node]: ...
+    @property
+    def comments_before(self) -> Sequence[str]: ...
+    @property
+    def comments_after(self) -> Sequence[str]: ...
+    @property
+    def nags(self) -> Sequence[int]: ...
+    @property
+    def strength(self) -> str: ...
+
+
+class Game(Protocol):
+    """What the writer reads of a game (:class:`damier.formats.pdn.model.Game`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def root(self) -> Node: ...
+    @property
+    def tags(self) -> Mapping[str, str]: ...
+    @property
+    def result(self) -> str: ...
 
 _NOT_IDENT = re.compile(r"[^A-Za-z0-9_]")
 
@@ -123,7 +169,7 @@ class _Movetext:
         self.first = game.rules.first_player
         self.out: list[str] = []
 
-    def comments(self, texts: list[str]) -> bool:
+    def comments(self, texts: Sequence[str]) -> bool:
         for text in texts:
             # braces cannot be written inside a comment (comments do not nest)
             text = text.replace("{", "(").replace("}", ")").replace("\r\n", "\n")
