@@ -144,18 +144,10 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
     return sorted((p for p in parts if len(p) > 1), key=sorted)
 
 
-KNOWN_CYCLES = [
-    # owned by work in progress (issue 25): each goes when its module is next changed
-    frozenset({"damier.formats.pdn.model", "damier.formats.pdn.writer"}),
-]
-
-
-def test_no_new_import_cycle() -> None:
-    """No module imports itself through others, but for the cycles listed (which must still
-    exist: a cycle removed is struck from the list)."""
+def test_no_import_cycle() -> None:
+    """No module of the package imports itself through others."""
     found = cycles(import_graph())
-    assert sorted(found, key=sorted) == sorted(KNOWN_CYCLES, key=sorted), \
-        "import cycles:\n" + "\n".join(" <-> ".join(sorted(c)) for c in found)
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(sorted(c)) for c in found)
 
 
 def test_cycles_are_found() -> None:
