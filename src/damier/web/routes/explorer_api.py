@@ -10,8 +10,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from damier.web.errors import WebError
-from damier.web.routes.request_limits import MAX_PDN, path_id
-from damier.web.routes.requests import read_body, service
+from damier.web.routes.request_limits import path_id
+from damier.web.routes.requests import read_pdn_body, service
 from damier.web.services.explorer_service import ExplorerService, game_pdn
 
 MAX_FEN = 2000
@@ -49,15 +49,7 @@ async def open_game(request: Request) -> JSONResponse:
 
 async def import_games(request: Request) -> JSONResponse:
     """PDN text (``text/plain``, up to 5 MB) added to the explorer's database."""
-    ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
-    if not (ctype.startswith("text/") or ctype in ("application/x-pdn",
-                                                   "application/octet-stream")):
-        raise WebError(415, "send the PDN as text/plain", "unsupported_media_type")
-    raw = await read_body(request, MAX_PDN)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = await read_pdn_body(request)
     name = (request.query_params.get("name") or "uploaded games")[:200]
     variant = request.query_params.get("variant") or None
     report = await explorer(request).import_text(text, name, variant)

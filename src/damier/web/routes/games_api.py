@@ -25,7 +25,16 @@ from damier.core.variants import get_variant
 from damier.engine.levels import LADDER, LEVELS, ladder_score
 from damier.web.errors import WebError, reasons
 from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
-from damier.web.routes.requests import load, opt_str, read_body, read_json, service, state_response
+from damier.web.routes.requests import (
+    content_type,
+    is_pdn_type,
+    load,
+    opt_str,
+    read_json,
+    read_pdn_text,
+    service,
+    state_response,
+)
 from damier.web.services.engine_bridge import LEVEL_SECONDS
 from damier.web.services.game_session import check_local
 from damier.web.services.json_views import position_json, variant_info, variants_list
@@ -203,18 +212,14 @@ MAX_WARNINGS = 1000
 
 
 async def import_pdn(request: Request) -> JSONResponse:
-    ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    ctype = content_type(request)
     if ctype == "application/json":
         data = await read_json(request, MAX_PDN + 1024)
         text = data.get("pdn")
         if not isinstance(text, str):
             raise WebError(422, 'the body must be {"pdn": "<PDN text>"}')
-    elif ctype.startswith("text/") or ctype in ("application/x-pdn", "application/octet-stream"):
-        raw = await read_body(request, MAX_PDN)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
+    elif is_pdn_type(ctype):
+        text = await read_pdn_text(request)
     else:
         raise WebError(415, "send the PDN as text/plain or as JSON {\"pdn\": ...}")
     if len(text) > MAX_PDN or len(text.encode("utf-8", "replace")) > MAX_PDN:

@@ -10,8 +10,8 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from damier.web.errors import WebError
-from damier.web.routes.request_limits import MAX_PDN, id_number, path_id
-from damier.web.routes.requests import read_body, read_json
+from damier.web.routes.request_limits import id_number, path_id
+from damier.web.routes.requests import read_json, read_pdn_body
 from damier.web.services.puzzle_service import PuzzleService, puzzle_json
 
 
@@ -83,15 +83,7 @@ async def stats(request: Request) -> JSONResponse:
 
 async def import_puzzles(request: Request) -> JSONResponse:
     """A PDN problem collection (``text/plain``, up to 5 MB) added to the puzzles."""
-    ctype = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
-    if not (ctype.startswith("text/") or ctype in ("application/x-pdn",
-                                                   "application/octet-stream")):
-        raise WebError(415, "send the PDN as text/plain", "unsupported_media_type")
-    raw = await read_body(request, MAX_PDN)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = await read_pdn_body(request)
     report = await puzzles(request).import_text(
         text, (request.query_params.get("name") or "uploaded problems")[:200],
         request.query_params.get("variant") or None)

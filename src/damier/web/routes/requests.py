@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import (
     MAX_JSON,
+    MAX_PDN,
     BadJson,
     LoneSurrogate,
     id_number,
@@ -25,7 +26,8 @@ from damier.web.routes.request_limits import (
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session
 
-__all__ = ["game_id", "load", "opt_str", "read_body", "read_json", "service", "state_response"]
+__all__ = ["content_type", "game_id", "is_pdn_type", "load", "opt_str", "read_body", "read_json",
+           "read_pdn_body", "read_pdn_text", "service", "state_response"]
 
 
 def service(request: Request) -> GameService:
@@ -87,3 +89,34 @@ def state_response(request: Request, s: Session, status: int = 200, **extra: Any
     body = service(request).state(s)
     body.update(extra)
     return JSONResponse(body, status_code=status)
+
+
+PDN_TYPES = ("application/x-pdn", "application/octet-stream")
+"""Content types a PDN body may come as, beside any ``text/...``."""
+
+
+def content_type(request: Request) -> str:
+    """The request's content type, lower case, without parameters (``text/plain`` if none)."""
+    return request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+
+
+def is_pdn_type(ctype: str) -> bool:
+    """Whether a body of content type ``ctype`` is read as PDN text."""
+    return ctype.startswith("text/") or ctype in PDN_TYPES
+
+
+async def read_pdn_text(request: Request) -> str:
+    """The PDN text of the body (UTF-8, else Latin-1), or 413 past :data:`MAX_PDN` bytes."""
+    raw = await read_body(request, MAX_PDN)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+async def read_pdn_body(request: Request) -> str:
+    """The PDN text of a ``text/plain`` (or PDN-typed) body; 415 for another content type."""
+    if not is_pdn_type(content_type(request)):
+        raise WebError(415, "send the PDN as text/plain", "unsupported_media_type")
+    return await read_pdn_text(request)
+
