@@ -15,10 +15,10 @@ from damier import Board
 from damier.cli import main
 from damier.engine import BuiltinEngine, EngineLike, Limit
 from damier.formats.pdn import parse_games
-from damier.protocol.dxp.engine import DxpEngine
+from damier.protocol.dxp.dxp_engine import DxpEngine
 from damier.protocol.engine_player import TimeControl
 from damier.protocol.errors import DxpError, MatchError
-from damier.protocol.hub.engine import HubEngine
+from damier.protocol.hub.hub_engine import HubEngine
 from damier.protocol.match.game import GameTask, play_game
 from damier.protocol.match.openings import load_openings
 from damier.protocol.match.players import EngineSpec

@@ -250,7 +250,7 @@ def test_match_game_through_hub1_client_and_server() -> None:
 
 
 def test_hub1_engine_api_plays_and_analyses() -> None:
-    from damier.protocol.hub.engine import HubEngine
+    from damier.protocol.hub.hub_engine import HubEngine
 
     engine = HubEngine(damier_argv("hub", "--protocol", "1"), protocol="hub1")
     try:

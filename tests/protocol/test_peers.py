@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from damier import Board
-from damier.protocol.dxp.engine import free_port
+from damier.protocol.dxp.dxp_engine import free_port
 from damier.protocol.engine_player import TimeControl
-from damier.protocol.hub.notation import HubNotation
+from damier.protocol.hub.hub_notation import HubNotation
 from damier.protocol.match.game import GameTask, play_game
 from damier.protocol.match.openings import load_openings
 from damier.protocol.match.players import EngineSpec

@@ -16,8 +16,8 @@ The types are the engine layer's own: :class:`~damier.engine.timecontrol.Limit`,
 :class:`~damier.engine.engine.Info`, :class:`~damier.engine.engine.PlayResult`. The
 built-in engine is :class:`BuiltinEngine` (a thin adapter over
 :class:`~damier.engine.engine.Engine`, whose own ``analyse`` returns the last depth's lines
-as a list); the external engines live in the protocol layer (``damier.protocol.hub.engine``
-for Hub-2 and Hub-1, ``damier.protocol.dxp.engine`` for DXP), which imports this module.
+as a list); the external engines live in the protocol layer (``damier.protocol.hub.hub_engine``
+for Hub-2 and Hub-1, ``damier.protocol.dxp.dxp_engine`` for DXP), which imports this module.
 
 This module must not search, start processes or open sockets.
 

@@ -1,2 +1,4 @@
 """DXP, the DamExchange protocol (docs/protocols.md, "DXP"): :mod:`.messages` (the codec),
-:mod:`.session` (games between damier's engine and a DXP peer, both roles)."""
+:mod:`.connection` (the framed connection), :mod:`.dxp_game` (one game to the confirmed
+GAMEEND), :mod:`.session` (the two ends, initiator and follower) and :mod:`.dxp_engine` (a DXP
+peer behind :class:`~damier.engine.api.EngineLike`)."""

@@ -1,7 +1,7 @@
 """The Hub protocol (docs/protocols.md): Hub-2 and Scan 2.0's Hub-1, in both roles — the engine
 side (``damier hub [--protocol 1]``) and a client that drives any Hub engine. See
 :mod:`.syntax`, :mod:`.dialect`, :mod:`.server`, :mod:`.hub1_server`, :mod:`.client`, :mod:`.simple_engine`,
-:mod:`.engine` (a Hub engine behind :class:`~damier.engine.api.EngineLike`), :mod:`.transport`."""
+:mod:`.hub_engine` (a Hub engine behind :class:`~damier.engine.api.EngineLike`), :mod:`.transport`."""
 
 from damier.protocol.hub.client import (
     HubClient,

@@ -36,7 +36,7 @@ from damier.core.fen import from_hub
 from damier.core.move import Move
 from damier.core.variants import get_variant, variant_names
 from damier.protocol.errors import HubError
-from damier.protocol.hub.notation import MODES, HubNotation
+from damier.protocol.hub.hub_notation import MODES, HubNotation
 from damier.protocol.hub.syntax import HubLine, format_line, parse_line
 from damier.protocol.hub.variant_names import DAMIER_NAMES
 
@@ -228,7 +228,7 @@ class HubServer:
 
     @property
     def notation(self) -> HubNotation:
-        """How moves are written for the current variant (see :mod:`.notation`)."""
+        """How moves are written for the current variant (see :mod:`.hub_notation`)."""
         rules = get_variant(resolve_variant(self.params["variant"]))
         return HubNotation(rules, self.params.get("notation"))
 

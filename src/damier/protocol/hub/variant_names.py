@@ -1,7 +1,7 @@
 """The Hub protocol's names of damier's variants, one table for both roles.
 
 Scan, the model of the protocol, calls some variants by names of its own; the engine side
-(:mod:`~damier.protocol.hub.engine`) sends them, the server side
+(:mod:`~damier.protocol.hub.hub_engine`) sends them, the server side
 (:mod:`~damier.protocol.hub.server`) accepts them beside damier's own names. This module must
 not know anything else of the protocol.
 

@@ -226,12 +226,12 @@ class EngineSpec:
             return BuiltinEngine(variant, self.level, self.name or None, book=self.book,
                                  weights=self.engine_weights(variant), search=self.search)
         if self.kind in ("hub", "hub1"):
-            from damier.protocol.hub.engine import HubEngine
+            from damier.protocol.hub.hub_engine import HubEngine
 
             protocol = "hub2" if self.kind == "hub" else "hub1"
             return HubEngine(self.command, variant, protocol, self.cwd, dict(self.options),
                              self.name or None, move_timeout=self.move_timeout)
-        from damier.protocol.dxp.engine import DxpEngine
+        from damier.protocol.dxp.dxp_engine import DxpEngine
 
         if self.options:
             raise MatchError(f"engine {self.label!r}: DXP engines take no option.NAME")
