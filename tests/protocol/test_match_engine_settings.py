@@ -151,3 +151,23 @@ def test_search_switches_select_a_candidate_search() -> None:
 def test_bad_search_switches_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(MatchError, match=message):
         EngineSpec.parse(spec)
+
+
+def test_a_match_reads_the_weights_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The file is read and checked before the first game; the games use what was read."""
+    path = candidate(tmp_path)
+    reads: list[Path] = []
+    load = weightfile.load
+
+    def counted(file: Path) -> tuple[str, dict[str, weightfile.FieldValue]]:
+        reads.append(Path(file))
+        return load(file)
+
+    monkeypatch.setattr(weightfile, "load", counted)
+    status = main(["match", f"damier:weights={path},name=cand", "damier:book=off",
+                   "--games", "2", "--time", "nodes=200", "--openings", "start",
+                   "--concurrency", "0", "--max-moves", "6"])
+    assert status == 0 and "cand" in capsys.readouterr().out
+    assert reads == [path.resolve()]
+

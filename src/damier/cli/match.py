@@ -154,9 +154,9 @@ def run(args: argparse.Namespace) -> int:
     a, b = specs
     if a.kind == b.kind == "damier" and a.name == b.name:
         b = dataclasses.replace(b, name=b.name + "'")
-    for engine in (a, b):
-        engine.engine_weights(variant)   # a weights file that does not fit fails here, once
-        engine.check_command()           # so does a program that is not there
+    # a weights file that does not fit, or a program that is not there, fails here, once; the
+    # games use the weights read here
+    a, b = a.ready(variant), b.ready(variant)
     spec = args.openings or ("2move" if variant == "international" else "start")
     openings = [START] if spec == "start" else load_openings(spec, variant)
     sprt = None

@@ -130,8 +130,8 @@ def weights_from_file(path: str | Path, rules: Rules) -> Weights:
     """
     path = Path(path)
     try:
-        trained_for = weightfile.variant_of(path)
-        weights = with_fields(weights_for(rules), weightfile.read(path))
+        trained_for, fields = weightfile.load(path)
+        weights = with_fields(weights_for(rules), fields)
     except OSError as e:
         raise ValueError(f"{path}: {e.strerror or e}") from None
     except ValueError as e:

@@ -61,9 +61,22 @@ def _document(path: Path) -> dict[str, Any]:
 
 def read(path: Path) -> dict[str, FieldValue]:
     """The weight fields of the file at ``path`` (``patterns`` as an absolute path, or "")."""
+    return load(path)[1]
+
+
+def load(path: Path) -> tuple[str, dict[str, FieldValue]]:
+    """``(variant, weight fields)`` of the file at ``path``, read and checked once."""
     path = Path(path)
+    document = _document(path)
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise ValueError(f"{path}: 'variant' must be a string")
+    return variant, _fields(path, document["weights"])
+
+
+def _fields(path: Path, weights: dict[str, Any]) -> dict[str, FieldValue]:
     out: dict[str, FieldValue] = {}
-    for name, value in _document(path)["weights"].items():
+    for name, value in weights.items():
         if name == "patterns":
             if not isinstance(value, str) or "/" in value or "\\" in value:
                 raise ValueError(f"{path}: 'patterns' must be a file name in the same folder")
@@ -80,10 +93,7 @@ def read(path: Path) -> dict[str, FieldValue]:
 
 def variant_of(path: Path) -> str:
     """The variant the file at ``path`` was trained for."""
-    variant = _document(Path(path)).get("variant")
-    if not isinstance(variant, str):
-        raise ValueError(f"{path}: 'variant' must be a string")
-    return variant
+    return load(path)[0]
 
 
 def provenance(path: Path) -> dict[str, Any]:

@@ -27,6 +27,7 @@ module must not decide results; see ``game``.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shlex
 import shutil
@@ -69,6 +70,9 @@ class EngineSpec:
     """The built-in engine's evaluation weights file (``None``: the variant's own)."""
     search: SearchOptions | None = None
     """The built-in engine's search switches (``None``: the defaults)."""
+    loaded: tuple[str, Weights] | None = None
+    """``(variant, weights)``: the weights of ``weights`` read once for the match's variant
+    (:meth:`ready`)."""
 
     @property
     def label(self) -> str:
@@ -137,6 +141,20 @@ class EngineSpec:
             return weights_from_file(self.weights, get_variant(variant))
         except ValueError as e:
             raise MatchError(f"engine {self.label!r}: {e}") from None
+
+    def weights_for(self, variant: str) -> Weights | None:
+        """The weights read by :meth:`ready` for ``variant``, else the file read now."""
+        if self.loaded is not None and self.loaded[0] == variant:
+            return self.loaded[1]
+        return self.engine_weights(variant)
+
+    def ready(self, variant: str) -> EngineSpec:
+        """This spec with its weights file read and checked once for ``variant`` (the games
+        of a match then use the weights, not the file); :class:`MatchError` if it does not
+        fit, or if the engine's program cannot be found (:meth:`check_command`)."""
+        self.check_command()
+        weights = self.engine_weights(variant)
+        return self if weights is None else dataclasses.replace(self, loaded=(variant, weights))
 
     def check_command(self) -> None:
         """:class:`MatchError` if this engine's program cannot be found: a path (relative
@@ -224,7 +242,7 @@ class EngineSpec:
         """The engine, started and ready to play ``variant``."""
         if self.kind == "damier":
             return BuiltinEngine(variant, self.level, self.name or None, book=self.book,
-                                 weights=self.engine_weights(variant), search=self.search)
+                                 weights=self.weights_for(variant), search=self.search)
         if self.kind in ("hub", "hub1"):
             from damier.protocol.hub.hub_engine import HubEngine
 
