@@ -375,6 +375,8 @@ def describe() -> dict[str, Any]:
                 {200: ref("Variant")}, 404)},
             "/api/engines": {"get": operation("the engines this server offers", [],
                                         {200: array(ref("Engine"))})},
+            "/api/levels": {"get": operation("the playing levels and their measured scores", [],
+                                       {200: OBJ})},
             "/api/position": {"post": post("read a FEN", [], json_body({"variant": STR,
                                                                        "fen": STR}),
                                            {200: ref("Position")})},
