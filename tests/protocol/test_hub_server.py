@@ -93,6 +93,8 @@ def test_bad_positions_and_searches_answer_error() -> None:
     t.send(f'pos pos={START} moves="32-27 19-23 27-22 18x27 99-98"')
     t.send("level depth=zero", "level move-time=-1")
     t.send("pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "go think")
+    t.lines.remove("done")  # after the refused go (see test_a_refused_go_still_answers_done)
+    t.lines.remove("done")
     messages = [parse_line(x).args.get("message", "") for x in t.lines]
     assert all(x.startswith("error ") for x in t.lines), t.lines
     assert "go before pos" in messages[0]
@@ -252,3 +254,25 @@ def test_hub_level_depth_1_then_go_think_answers_done() -> None:
     finally:
         server.handle("stop")
         server.shutdown()
+
+
+def test_a_refused_go_still_answers_done() -> None:
+    # issue 24: after a position it could not read, damier answered `error` to `go think`
+    # and a client waiting for `done` (pydraughts' HubEngine) waited for ever
+    t = Transcript()
+    t.send("hub", "init", f'pos pos={START} moves="32-28 32-28"', "go think")
+    assert [x.split()[0] for x in t.lines[-3:]] == ["error", "error", "done"], t.lines[-3:]
+    t.send("go think")  # the unreadable position left none to search
+    assert t.lines[-2].startswith("error") and t.lines[-1] == "done"
+
+
+def test_english_from_a_client_that_writes_the_first_mover_as_white() -> None:
+    # pydraughts sends English's start with "W" to move: the first player (Black) moves
+    t = Transcript()
+    t.send("hub", "set-param name=variant value=english", "init",
+           'pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="11-15"', "level depth=1", "go think")
+    done = t.wait_for("done")
+    assert t.server.board is not None and t.server.board.ply == 1
+    reply = Board("english")
+    reply.push("11-15")
+    assert reply.parse_move(done.split("=")[1].split()[0])  # a move of White, legal here

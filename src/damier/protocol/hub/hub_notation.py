@@ -11,10 +11,12 @@ For other boards this module decides how moves are written, from the variant's P
   ... h8 = 32 — the numbering pydraughts' HubEngine uses for them;
 * ``algebraic`` — ``c3-d4``, ``c3xe5xd4`` (start, end, captured squares as in every Hub move).
 
-The default is the form the variant writes (numeric for ``N``, algebraic for ``A``); the Hub
-parameter ``notation`` switches it. The position string of ``pos`` is not affected: it always
-lists the squares in the board's standard order, square 1 at White's top left (Scan's order
-on 10x10; pydraughts sends 8x8 positions in that order too). This module must not do I/O.
+The default is ``numeric`` for every variant, the form Hub clients expect (Scan's squares
+are numbers; pydraughts' HubEngine sends and reads numbers in Russian and Brazilian too);
+the Hub parameter ``notation`` switches to ``algebraic``. The position string of ``pos`` is
+not affected: it always lists the squares in the board's standard order, square 1 at
+White's top left (Scan's order on 10x10; pydraughts sends 8x8 positions in that order too).
+This module must not do I/O.
 
 >>> from damier import Board
 >>> russian = HubNotation(Board("russian").rules, "numeric")
@@ -23,7 +25,7 @@ on 10x10; pydraughts sends 8x8 positions in that order too). This module must no
 >>> russian.read(Board("russian"), "9-13").short()
 'a3-b4'
 >>> HubNotation(Board("russian").rules).mode
-'algebraic'
+'numeric'
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ _SQUARE = re.compile(r"[a-lA-L]\d+|\d+")   # files a-l (12x12 at most); x separa
 
 
 def default_mode(rules: Rules) -> str:
-    """The form ``rules`` writes: ``numeric`` or ``algebraic``."""
-    return "algebraic" if rules.names.algebraic_default else "numeric"
+    """The default form: ``numeric`` for every variant (see the module docstring)."""
+    return "numeric"
 
 
 class HubNotation:

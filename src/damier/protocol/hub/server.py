@@ -183,11 +183,19 @@ class HubServer:
             result: bool | None = handler(line)
         except DamierError as e:
             self.error(f"{line.command}: {e}")
+            self._refused(line)
             return True
         except Exception as e:  # noqa: BLE001 - a Hub engine must never die on input
             self.error(f"{line.command}: internal error: {type(e).__name__}: {e}")
+            self._refused(line)
             return True
         return result is not False
+
+    def _refused(self, line: HubLine) -> None:
+        """After the error of a refused ``go``, a ``done`` without a move: a client waits
+        for ``done`` after ``go`` (pydraughts' HubEngine did so for ever)."""
+        if line.command == "go":
+            self.send("done")
 
     def cmd_hub(self, line: HubLine) -> None:
         from damier import __version__
@@ -251,9 +259,16 @@ class HubServer:
         self.send("pong")
 
     def cmd_pos(self, line: HubLine) -> None:
+        self.board = None  # a position that cannot be read leaves none to search
         rules = get_variant(resolve_variant(self.params["variant"]))
         text = line.get("pos")
         position = from_hub(text, rules) if text else None
+        start = Board(rules).position
+        if position is not None and rules.first_player != position.turn and \
+                position[:3] == start[:3]:
+            # the start with the second player to move cannot be: a client that writes the
+            # first mover as "W" (pydraughts in English, Pool ...) means the first player
+            position = start
         board = Board(rules, position=position)
         notation = self.notation
         for token in (line.get("moves") or "").split():
