@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from damier import Board
-from damier.analysis.explorer import Explorer, default_files, position_key, result_columns
+from damier.analysis.explorer import Explorer, Filters, default_files, position_key
 from damier.cli import main
 from damier.formats.pdn import read_games
 
@@ -75,18 +75,19 @@ def test_a_position_met_twice_in_a_game_counts_once() -> None:
     moves = "46-41 5-10 41-46 10-5 46-41"
     ex.import_text(f'[FEN "W:WK46:BK5"][Result "1-1"]\n{moves} 1-1', "shuffle")
     answer = ex.lookup("international", "W:WK46:BK5")
-    assert answer["moves"] == [{"move": "46-41", "games": 1, "white": 0, "draws": 1, "black": 0}]
+    assert answer["moves"] == [{"move": "46-41", "games": 1, "white": 0, "draws": 1, "black": 0,
+                                "rating": None}]
 
 
 def test_other_variants_and_keys() -> None:
     ex = Explorer(":memory:")
     ex.import_text("1. c3-d4 f6-e5 2. d4xf6 g7xe5 1-0", "russian game", variant="russian")
     moves = ex.lookup("russian", None)["moves"]
-    assert moves == [{"move": "c3-d4", "games": 1, "white": 1, "draws": 0, "black": 0}]
+    assert moves == [{"move": "c3-d4", "games": 1, "white": 1, "draws": 0, "black": 0,
+                      "rating": None}]
     assert ex.lookup("international", None)["moves"] == []
     b = Board("russian")
     assert position_key(b.rules, b.position) != position_key(Board().rules, Board().position)
-    assert result_columns("1/2-1/2") == (0, 1, 0) and result_columns("0-1") == (0, 0, 1)
 
 
 def test_default_files_import_every_game(tmp_path: Path) -> None:

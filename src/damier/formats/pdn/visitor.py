@@ -58,6 +58,7 @@ read what follows (the movetext, or the variation)."""
 _SETUP = re.compile(r'/\s*FEN\s+"([^"]*)"\s*/$')
 _IGNORED = frozenset({"escape", "eof"})
 _NUMBERS = frozenset({"movenum", "ellipsis"})
+_SIGNS = frozenset("!?)*")
 
 T = TypeVar("T")
 
@@ -225,6 +226,9 @@ class _Walk(Generic[T]):
         kind, text = tok[0], tok[1]
         v = self.visitor
         if kind == "move":
+            if text[-1] not in _SIGNS:  # the common case: no strength sign, no '*'
+                v.move(text, "")
+                return
             m = MOVE_PARTS.match(text)
             assert m is not None
             strength = m.group(2)

@@ -41,4 +41,7 @@ int generator_type_init(PyObject *module);
 /* moves_view.c: adds the MovesView type to the module; -1 with an exception set on failure. */
 int moves_view_init(PyObject *module);
 
+/* replay.c: adds replay() and replay_indices() (the game database's bulk replay). */
+int replay_init(PyObject *module);
+
 #endif
