@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from damier import Board
-from damier.analysis.explorer import Explorer, Filters, default_files, position_key
+from damier.analysis.explorer import Explorer, default_files, position_key
 from damier.cli import main
 from damier.formats.pdn import read_games
 

@@ -31,7 +31,8 @@ def test_lookup_after_an_import(client: TestClient, monkeypatch: pytest.MonkeyPa
     assert r.status_code == 200, r.text
     body = r.json()
     assert "building" not in body  # no default file left to import
-    assert body["moves"][0] == {"move": "32-28", "games": 3, "white": 1, "draws": 0, "black": 1}
+    assert body["moves"][0] == {"move": "32-28", "games": 3, "white": 1, "draws": 0, "black": 1,
+                                "rating": None}
     assert {"id", "white", "black", "result", "event", "date", "plies"} <= set(body["games"][0])
     board = Board()
     board.push("32-28")
@@ -48,6 +49,33 @@ def test_lookup_after_an_import(client: TestClient, monkeypatch: pytest.MonkeyPa
     opened = r.json()
     assert opened["status"] == "over" and opened["result"] == "2-0" and opened["ply"] == 4
     assert opened["tags"]["White"] == "A"
+
+
+def test_search_and_open_at_the_matching_ply(client: TestClient,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_module, "DEFAULT_GAMES", Path("/nonexistent"))
+    assert add(client, GAMES).status_code == 201
+    r = client.get("/api/explorer/search", params={"player": "e", "per_page": 1})
+    assert r.status_code == 200, r.text
+    assert r.json()["total"] == 1 and r.json()["games"][0]["white"] == "E"
+    board = Board()
+    for move in ("32-28", "19-23"):
+        board.push(move)
+    found = client.get("/api/explorer/search", params={"fen": board.fen()}).json()
+    [game] = found["games"]
+    assert (game["white"], game["ply"]) == ("A", 2)
+    opening = client.get("/api/explorer/search", params={"opening": "32-28 18-23"}).json()
+    assert sorted(g["white"] for g in opening["games"]) == ["E", "G"]
+    r = client.post(f"/api/explorer/games/{game['id']}/open", params={"ply": game["ply"]},
+                    json={})
+    assert r.status_code == 201 and r.json()["view_ply"] == 2
+    rated = client.get("/api/explorer", params={"since": "2000"}).json()
+    assert rated["moves"] == [] and rated["games_total"] == 0  # the games have no date
+    for params in ({"page": "x"}, {"result": "maybe"}, {"fen": "W:W99"}, {"from": "soon"},
+                   {"player": "x" * 300}):
+        r = client.get("/api/explorer/search", params=params)
+        assert r.status_code == 422, params
+    assert client.get("/api/explorer", params={"min_rating": "high"}).status_code == 422
 
 
 def test_the_default_games_are_imported_on_first_use(client: TestClient,

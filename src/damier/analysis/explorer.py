@@ -32,8 +32,8 @@ from typing import Any
 
 from damier.analysis.gamedb import GameDatabase, ImportReport
 from damier.analysis.gamekeys import position_key
-from damier.analysis.gamestore import NO_MOVE, MoveStats, Segment
 from damier.analysis.gamerows import game_rows, stored_game
+from damier.analysis.gamestore import NO_MOVE, MoveStats, Segment
 from damier.core.board import Board
 from damier.core.variants import get_variant
 
@@ -91,12 +91,8 @@ class Explorer(GameDatabase):
                        ) -> list[ImportReport]:
         """Import the default game files (each once); ``progress(files done, files)``."""
         files = default_files()
-        reports = []
-        for n, (path, variant) in enumerate(files, 1):
-            reports.append(self.import_files([path], variant, merge=n == len(files))[0])
-            if progress is not None:
-                progress(n, len(files))
-        return reports
+        return self.import_files(
+            files, progress=None if progress is None else lambda g, done, n: progress(done, n))
 
     # -- asking --------------------------------------------------------------------------------
 

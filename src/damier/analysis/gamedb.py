@@ -21,8 +21,8 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable
 from array import array
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +38,7 @@ from damier.analysis.gamestore import (
     StoreError,
     build_segment,
     check_format,
+    delete_segment,
     load_segments,
     store_segment,
 )
@@ -165,18 +166,22 @@ class GameDatabase:
 
     # -- importing ------------------------------------------------------------------------------
 
-    def import_files(self, paths: Iterable[str | os.PathLike[str]], variant: str | None = None,
+    def import_files(self, paths: Iterable[str | os.PathLike[str]
+                                           | tuple[str | os.PathLike[str], str | None]],
+                     variant: str | None = None,
                      executor: Executor | None = None, jobs: int = 1,
                      progress: Progress | None = None, part_games: int = PART_GAMES,
                      merge: bool = True) -> list[ImportReport]:
-        """Import PDN files (see the module docstring); one report per file, in order.
+        """Import PDN files (see the module docstring); one report per file, in order. An
+        item may be ``(path, variant)``: the variant of that file's untagged games.
         Without an executor the parts are read here, one after the other; with one, ``jobs``
         parts (of different files) are read at once. ``merge=False`` leaves small segments
         for a later import to merge (a series of small files imported one by one)."""
         sources = []
-        for path in paths:
+        for item in paths:
+            path, default = item if isinstance(item, tuple) else (item, variant)
             sha = _file_sha256(path)
-            task = PartTask(os.fspath(path), None, variant, None, part_games)
+            task = PartTask(os.fspath(path), None, default, None, part_games)
             sources.append(self._open_source(Path(path).name, sha, task))
         return self._run(sources, executor, jobs, progress, merge)
 
@@ -325,24 +330,24 @@ class GameDatabase:
 
     def _merge(self, ids: list[int]) -> None:
         """Replace consecutive segments by one (their games are consecutive ids)."""
-        parts = [self._db.execute("SELECT * FROM segments WHERE id = ?", (i,)).fetchone()
-                 for i in ids]
-        first = int(parts[0]["first_game"])
+        parts = [s for s in load_segments(self._db) if s.id in ids]
+        first = parts[0].first_game
         keys, vals, moves, facts = bytearray(), bytearray(), bytearray(), bytearray()
         for p in parts:
-            keys += p["keys"]
-            shift = (int(p["first_game"]) - first) << GAME_SHIFT
-            v = array("I", bytes(p["vals"]))
-            vals += array("I", (x + shift for x in v)).tobytes()
-            moves += p["moves"]
-            facts += p["facts"]
-        games = sum(int(p["games"]) for p in parts)
+            k, v, m = p.all_postings()
+            keys += k
+            shift = (p.first_game - first) << GAME_SHIFT
+            vals += array("I", (x + shift for x in array("I", v))).tobytes()
+            moves += m
+            facts += p.facts
+        games = sum(p.games for p in parts)
         ratings = [facts[i + 2] | facts[i + 3] << 8 for i in range(0, len(facts), 4)]
         merged = build_segment(games, bytes(keys), bytes(vals), bytes(moves), bytes(facts),
                                ratings)
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            self._db.executemany("DELETE FROM segments WHERE id = ?", [(i,) for i in ids])
+            for ident in ids:
+                delete_segment(self._db, ident)
             store_segment(self._db, first, merged)
             self._db.execute("COMMIT")
         except BaseException:

@@ -4,9 +4,9 @@ docs/database.md (format ``damier-games`` version 1), and the position index's s
 Games live in the ``games`` table (players and events by id, the date as a number, the
 moves as one byte each: the move's index in the legal list). The position index is a list
 of *segments*, each one row of ``segments``: the postings of a run of consecutive games,
-sorted by key, as three blobs (``keys`` 8 bytes, ``vals`` 4 bytes: see :data:`GAME_SHIFT`,
-``moves`` 1 byte: the index of the move played from there, 255 at
-the game's end), every :data:`FENCE`-th key in ``fences`` for the search, four bytes of
+sorted by key, stored in rows of :data:`BLOCK` postings (``blocks``: ``keys`` 8 bytes,
+``vals`` 4 bytes: see :data:`GAME_SHIFT`, ``moves`` 1 byte: the index of the move played from there, 255 at
+the game's end), the first key of every block in ``fences`` for the search, four bytes of
 facts per game (result, year, mean rating) and a ``summary`` of the keys met by at least
 :data:`SUMMARY_MIN` postings (moves with counts, and the best-rated games), so that a
 position of a million games is answered without reading a million postings.
@@ -31,8 +31,11 @@ from damier.core.errors import DamierError
 
 FORMAT = "damier-games"
 VERSION = 1
-FENCE = 256
-"""Keys between two fences: a lookup reads one block of 2 KiB of a segment's keys."""
+BLOCK = 4096
+"""Postings per stored block: a lookup reads one block (32 KiB of keys) per segment; the
+blocks are rows of their own, found by their id, so that no read walks a long blob."""
+BLOCK_SHIFT = 24
+"""A block's row id: segment id << 24 | block number."""
 SUMMARY_MIN = 16
 """Postings of one key in a segment from which its moves are summarised at import."""
 TOP_GAMES = 8
@@ -68,8 +71,10 @@ CREATE INDEX IF NOT EXISTS games_event ON games (event, date);
 CREATE INDEX IF NOT EXISTS games_date ON games (date);
 CREATE TABLE IF NOT EXISTS segments (
     id INTEGER PRIMARY KEY, first_game INTEGER NOT NULL, games INTEGER NOT NULL,
-    postings INTEGER NOT NULL, keys BLOB NOT NULL, vals BLOB NOT NULL, moves BLOB NOT NULL,
-    fences BLOB NOT NULL, facts BLOB NOT NULL, summary BLOB NOT NULL);
+    postings INTEGER NOT NULL, fences BLOB NOT NULL, facts BLOB NOT NULL,
+    summary BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS blocks (
+    id INTEGER PRIMARY KEY, keys BLOB NOT NULL, vals BLOB NOT NULL, moves BLOB NOT NULL);
 """
 """``names.kind``: 0 a player, 1 an event, 2 a variant. ``games.date``: yyyymmdd, unknown
 parts 0. ``sources.read``: games read so far; ``sources.resume``: ``line:offset:column`` where
@@ -248,7 +253,7 @@ def build_segment(games: int, keys: bytes, vals: bytes, moves: bytes, game_facts
             continue
         top = sorted((g for g in seen if ratings[g]), key=lambda g: (-ratings[g], g))
         entries.append((k[start], stats, top[:TOP_GAMES]))
-    fences = array("Q", k[::FENCE]).tobytes() if len(k) else b""
+    fences = array("Q", k[::BLOCK]).tobytes() if len(k) else b""
     return BuiltSegment(games, len(moves), keys, vals, moves, fences, game_facts,
                         _encode_summary(entries))
 
@@ -270,10 +275,12 @@ class Segment:
         self.summary_offsets = memoryview(summary[4 + 8 * n:4 + 12 * n + 4]).cast("I")
         self.summary_body = summary[4 + 12 * n + 4:]
 
-    def _blob(self, column: str, start: int, size: int) -> bytes:
-        with self.db.blobopen("segments", column, self.id, readonly=True) as blob:
-            blob.seek(start)
-            return blob.read(size)
+    def _read(self, columns: str, first_block: int, last_block: int) -> list[bytes]:
+        """The columns of blocks ``first_block`` to ``last_block``, each joined."""
+        base = self.id << BLOCK_SHIFT
+        rows = self.db.execute(f"SELECT {columns} FROM blocks WHERE id BETWEEN ? AND ?"
+                               " ORDER BY id", (base + first_block, base + last_block)).fetchall()
+        return [b"".join(bytes(r[i]) for r in rows) for i in range(columns.count(",") + 1)]
 
     def summary(self, key: int) -> tuple[dict[int, MoveStats], list[int]] | None:
         """The summarised moves and best-rated games (indices) of ``key``, if summarised."""
@@ -295,16 +302,13 @@ class Segment:
         fences = self.fences
         if not len(fences):
             return 0, 0
-        lo_block = max(bisect_left(fences, key) - 1, 0)
-        hi_block = bisect_right(fences, key)
-        lo = lo_block * FENCE
-        hi = min(hi_block * FENCE, self.postings)
-        if lo >= hi:
-            return 0, 0
-        block = memoryview(self._blob("keys", 8 * lo, 8 * (hi - lo))).cast("Q")
-        first = bisect_left(block, key)
-        last = bisect_right(block, key, first)
-        return lo + first, last - first
+        lo = max(bisect_left(fences, key) - 1, 0)
+        hi = max(bisect_right(fences, key) - 1, 0)
+        [data] = self._read("keys", lo, hi)
+        keys = memoryview(data).cast("Q")
+        first = bisect_left(keys, key)
+        last = bisect_right(keys, key, first)
+        return lo * BLOCK + first, last - first
 
     def postings_of(self, key: int, newest: int | None = None
                     ) -> Iterator[tuple[int, int, int, int]]:
@@ -315,11 +319,20 @@ class Segment:
             start, count = start + count - newest, newest
         if not count:
             return
-        vals = memoryview(self._blob("vals", 4 * start, 4 * count)).cast("I")
-        moves = self._blob("moves", start, count)
+        lo, hi = start // BLOCK, (start + count - 1) // BLOCK
+        vals_data, moves = self._read("vals, moves", lo, hi)
+        skip = start - lo * BLOCK
+        vals = memoryview(vals_data).cast("I")[skip:skip + count]
         first = self.first_game
-        for v, m in zip(vals, moves, strict=True):
+        for v, m in zip(vals, moves[skip:skip + count], strict=True):
             yield first + (v >> GAME_SHIFT), v & MAX_PLY, m, (v >> PLY_BITS) & 3
+
+    def all_postings(self) -> tuple[bytes, bytes, bytes]:
+        """The segment's keys, values and moves, whole (to merge segments)."""
+        if not self.postings:
+            return b"", b"", b""
+        keys, vals, moves = self._read("keys, vals, moves", 0, (self.postings - 1) // BLOCK)
+        return keys, vals, moves
 
     def count(self, key: int) -> int:
         """How many postings ``key`` has here."""
@@ -335,11 +348,24 @@ class Segment:
 def store_segment(db: sqlite3.Connection, first_game: int, seg: BuiltSegment) -> int:
     """Insert a built segment (inside the caller's transaction); its id."""
     cur = db.execute(
-        "INSERT INTO segments (first_game, games, postings, keys, vals, moves, fences, facts,"
-        " summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (first_game, seg.games, seg.postings, seg.keys, seg.vals, seg.moves, seg.fences,
-         seg.facts, seg.summary))
-    return int(cur.lastrowid or 0)
+        "INSERT INTO segments (first_game, games, postings, fences, facts, summary)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (first_game, seg.games, seg.postings, seg.fences, seg.facts, seg.summary))
+    ident = int(cur.lastrowid or 0)
+    if ident >= 1 << (63 - BLOCK_SHIFT):  # pragma: no cover - 500 billion segments
+        raise StoreError("too many segments")
+    base = ident << BLOCK_SHIFT
+    db.executemany("INSERT INTO blocks (id, keys, vals, moves) VALUES (?, ?, ?, ?)",
+                   [(base + b, seg.keys[8 * i:8 * (i + BLOCK)], seg.vals[4 * i:4 * (i + BLOCK)],
+                     seg.moves[i:i + BLOCK]) for b, i in enumerate(range(0, seg.postings, BLOCK))])
+    return ident
+
+
+def delete_segment(db: sqlite3.Connection, ident: int) -> None:
+    """Remove a segment and its blocks (inside the caller's transaction)."""
+    db.execute("DELETE FROM segments WHERE id = ?", (ident,))
+    db.execute("DELETE FROM blocks WHERE id BETWEEN ? AND ?",
+               (ident << BLOCK_SHIFT, ((ident + 1) << BLOCK_SHIFT) - 1))
 
 
 def load_segments(db: sqlite3.Connection) -> list[Segment]:

@@ -5,10 +5,14 @@ This module only translates between HTTP and :class:`~damier.web.services.explor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from damier.analysis.explorer import Filters
+from damier.analysis.gamesearch import GameQuery
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import path_id
 from damier.web.routes.requests import read_pdn_body, service
@@ -32,7 +36,42 @@ async def lookup(request: Request) -> JSONResponse:
     fen = request.query_params.get("fen") or None
     if len(variant) > 100 or (fen is not None and len(fen) > MAX_FEN):
         raise WebError(422, "variant or fen too long", "invalid")
-    return JSONResponse(await explorer(request).lookup(variant, fen))
+    params = request.query_params
+    filters = Filters(_int(params, "since"), _int(params, "until"), _int(params, "min_rating"),
+                      _int(params, "max_rating"))
+    return JSONResponse(await explorer(request).lookup(variant, fen, filters))
+
+
+def _int(params: Mapping[str, str], name: str, default: int | None = None) -> int | None:
+    """A whole-number query parameter (422 when it is not one)."""
+    value = params.get(name)
+    if value is None or value == "":
+        return default
+    if not value.strip().lstrip("-").isdigit() or len(value) > 9:
+        raise WebError(422, f"{name} must be a whole number", "invalid")
+    return int(value)
+
+
+def _text(params: Mapping[str, str], name: str) -> str | None:
+    value = params.get(name) or None
+    if value is not None and len(value) > (MAX_FEN if name in ("fen", "opening") else 200):
+        raise WebError(422, f"{name} is too long", "invalid")
+    return value
+
+
+async def search_games(request: Request) -> JSONResponse:
+    """Games by ``player``, ``white``, ``black``, ``event``, ``from``, ``to``, ``result``,
+    ``variant``, ``fen`` (``material=1``: the same material and side to move), ``opening``
+    (moves separated by spaces), ``page`` and ``per_page``; each game with the ``ply`` where
+    it reaches the position (docs/web.md)."""
+    p = request.query_params
+    query = GameQuery(
+        _text(p, "player"), _text(p, "white"), _text(p, "black"), _text(p, "event"),
+        _text(p, "from"), _text(p, "to"), _text(p, "result"), _text(p, "variant"),
+        _text(p, "fen"), p.get("material") in ("1", "true"),
+        (_text(p, "opening") or "").split(), _int(p, "page", 1) or 1,
+        _int(p, "per_page", 20) or 20)
+    return JSONResponse(await explorer(request).search(query))
 
 
 async def get_game(request: Request) -> JSONResponse:
@@ -40,11 +79,16 @@ async def get_game(request: Request) -> JSONResponse:
 
 
 async def open_game(request: Request) -> JSONResponse:
-    """The explorer's game stored as a game of the app (201 and its state)."""
+    """The explorer's game stored as a game of the app (201 and its state); ``?ply=N`` (the
+    ply where a search matched) comes back as ``view_ply``, where the board opens."""
     game = await explorer(request).game(explorer_game_id(request))
+    ply = _int(request.query_params, "ply")
     svc = service(request)
     ids, _errors = await svc.import_pdn(game_pdn(game))
-    return JSONResponse(svc.state(await svc.get(ids[0])), status_code=201)
+    state = svc.state(await svc.get(ids[0]))
+    if ply is not None:
+        state["view_ply"] = max(0, min(ply, int(game["plies"])))
+    return JSONResponse(state, status_code=201)
 
 
 async def import_games(request: Request) -> JSONResponse:
@@ -66,6 +110,7 @@ async def sources(request: Request) -> JSONResponse:
 routes = [
     Route("/api/explorer", lookup, methods=["GET"]),
     Route("/api/explorer/sources", sources, methods=["GET"]),
+    Route("/api/explorer/search", search_games, methods=["GET"]),
     Route("/api/explorer/import", import_games, methods=["POST"]),
     Route("/api/explorer/games/{eid}", get_game, methods=["GET"]),
     Route("/api/explorer/games/{eid}/open", open_game, methods=["POST"]),

@@ -20,7 +20,7 @@
  *
  * This file must not decide rules (the kernel's dk_legal and dk_apply do) nor store keys.
  */
-#include "binding.h"
+#include "generator.h"
 
 #define LETTER_SLOTS (26 * 16)
 
