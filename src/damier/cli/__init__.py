@@ -56,7 +56,7 @@ COMMANDS = (
     Command("svg", "draw a position as an SVG picture"),
     Command("variants", "list the variants and their rules"),
     Command("explorer", "the opening explorer over PDN game files"),
-    Command("games", "search a game database: players, events, positions, openings"),
+    Command("games", "search games: players, events, positions, openings"),
     Command("puzzles", "mine puzzles from games, import problem sets"),
     Command("train", "train the evaluation by self-play (positions, fit, gate)"),
     Command("egdb", "build, inspect and probe endgame databases"),
