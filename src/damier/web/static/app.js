@@ -2,7 +2,7 @@
 // dialogs, then opens the game named in the address (or the last one, or a new one against
 // the engine). The server is the only source of legal moves and results. No build step:
 // plain ES modules, imported one way (this module imports; none imports it):
-//   app -> controls, dialogs, editor, review, puzzles, explorer, moving -> game -> analysis,
+//   app -> controls, dialogs, editor, review, puzzles, explorer, gamesearch, moving -> game -> analysis,
 //   view -> engines -> state -> api, play
 //   board (the SVG board) and access (its spoken names) are imported by app only (moving and
 //   game use access to announce); premove (premoves) by moving; i18n by any of them.
@@ -13,6 +13,7 @@ import { BoardView } from "./board.js";
 import { setupControls } from "./controls.js";
 import { setupDialogs } from "./dialogs.js";
 import { setupExplorer } from "./explorer.js";
+import { setupGameSearch } from "./gamesearch.js";
 import { Editor } from "./editor.js";
 import { loadEngines } from "./engines.js";
 import { startLanguage } from "./i18n.js";
@@ -43,6 +44,7 @@ async function start() {
   setupReview();
   setupPuzzles();
   setupExplorer();
+  setupGameSearch();
   startClocks();
   window.addEventListener("hashchange", () => {
     const m = /game=(\d+)/.exec(location.hash);
