@@ -227,3 +227,21 @@ def test_game_search(tmp_path: Path) -> None:
         replayed.push(move)
     assert texts_of(replayed) == stored["moves"].split() and len(replayed.move_stack) > 2
     assert again.tags["White"] == stored["white"] and not again.errors
+
+
+def test_a_full_disk_stops_the_import_and_it_resumes(tmp_path: Path) -> None:
+    pdn = tmp_path / "games.pdn"
+    pdn.write_text(games_text(30), encoding="utf-8")
+    ex = Explorer(tmp_path / "ex.sqlite3")
+    ex.import_files([pdn], part_games=10)  # the first file fits
+    used = int(ex._db.execute("PRAGMA page_count").fetchone()[0])
+    other = tmp_path / "other.pdn"
+    other.write_text(games_text(200, seed=3, plies=60), encoding="utf-8")
+    ex._db.execute(f"PRAGMA max_page_count = {used + 8}")  # the disk is full soon
+    with pytest.raises(sqlite3.OperationalError, match="full"):
+        ex.import_files([other], part_games=50)
+    stored = ex.count_games()
+    assert 30 <= stored < 230 and ex.lookup("international", None)["games_total"] == stored
+    ex._db.execute("PRAGMA max_page_count = 1073741823")
+    [report] = ex.import_files([other], part_games=50)
+    assert ex.count_games() == 230 and report.games == 230 - stored

@@ -289,7 +289,8 @@ class GameDatabase:
                                       resume, source.id))
                 self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
                 self._names.clear()
                 raise
             self._invalidate()
@@ -351,7 +352,8 @@ class GameDatabase:
             store_segment(self._db, first, merged)
             self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
             raise
         self._invalidate()
 
