@@ -233,7 +233,7 @@ static PyObject *replay_common(PyObject *gen, PyObject *position, Py_ssize_t tot
     uint64_t salt = PyLong_AsUnsignedLongLongMask(salt_obj);
     if (PyErr_Occurred())
         return NULL;
-    wide_pos w;
+    dk_pos128 w;
     if (position_from(g->k, &position, 1, &w))
         return NULL;
     PyObject *indices = PyBytes_FromStringAndSize(NULL, total);
@@ -247,23 +247,20 @@ static PyObject *replay_common(PyObject *gen, PyObject *position, Py_ssize_t tot
                       (uint8_t *)PyBytes_AS_STRING(material), total};
     Py_ssize_t done;
     if (g->k->wide) {
-        dk_pos128 q;
-        wide_to_pos128(&w, &q);
-        done = run128(g, &q, salt, total, next, ctx, &out);
-        pos128_to_wide(&q, &w);
+        done = run128(g, &w, salt, total, next, ctx, &out);
     } else {
         dk_pos64 q;
         narrow_pos(&w, &q);
         done = run64(g, &q, salt, total, next, ctx, &out);
-        pos64_to_wide(&q, &w);
+        widen_pos(&q, &w);
     }
     if (_PyBytes_Resize(&indices, done) || _PyBytes_Resize(&keys, 8 * (done + 1))
         || _PyBytes_Resize(&material, 4 * (done + 1))) {
         Py_XDECREF(indices), Py_XDECREF(keys), Py_XDECREF(material);
         return NULL;
     }
-    return Py_BuildValue("(nNNN(NNNiN))", done, indices, keys, material, dk_word_to_py(w.white),
-                         dk_word_to_py(w.black), dk_word_to_py(w.kings), w.turn, dk_word_to_py(w.aux));
+    return Py_BuildValue("(nNNN(NNNiN))", done, indices, keys, material, dk_wide_to(w.white),
+                         dk_wide_to(w.black), dk_wide_to(w.kings), w.turn, dk_wide_to(w.aux));
 }
 
 static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
