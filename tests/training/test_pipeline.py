@@ -124,14 +124,18 @@ def test_design_rows_rebuild_the_evaluation(variant: str) -> None:
     scores = design.scores(np.zeros(len(design.terms)), design.initial())
     for s, score in zip(found, scores, strict=True):
         e = evaluate(s.white, s.black, s.kings, s.turn)
-        assert score == (e if s.turn == 0 else -e)
+        e = e if s.turn == 0 else -e
+        if design.phases == 1:
+            assert score == e
+        else:   # the kernel rounds the phase mix towards zero
+            assert abs(score - e) < 1
 
 
 @pytest.mark.parametrize("variant", ["international", "russian"])
 def test_design_of_phases_and_blocks_is_the_evaluation(variant: str, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """With random two-phase tables of row and block windows (PTW2) the rows are the
-    evaluation but for the kernel's rounding down of the phase mix (under one centi-man)."""
+    evaluation but for the kernel's rounding of the phase mix (under one centi-man)."""
     rules = get_variant(variant)
     rng = random.Random(3)
     count = len(patterns.layout_windows(rules.geometry, 1))
@@ -149,7 +153,7 @@ def test_design_of_phases_and_blocks_is_the_evaluation(variant: str, tmp_path: P
     for s, score in zip(found, scores, strict=True):
         e = evaluate(s.white, s.black, s.kings, s.turn)
         e = e if s.turn == 0 else -e
-        assert e - 1e-3 <= score < e + 1   # the fit computes in float32
+        assert abs(score - e) < 1
 
 
 def test_fit_of_new_layout_and_phases_writes_a_ptw2_both_paths_read(trained: tuple[Path, Path],
@@ -275,8 +279,9 @@ def test_shipped_weights_were_made_by_the_pipeline_and_gated() -> None:
         assert path.stem == variant
         fields = weightfile.read(path)
         if fields.get("patterns"):
-            windows = len(patterns.windows(get_variant(variant).geometry))
-            assert len(patterns.load(str(fields["patterns"]))) % windows == 0
+            found = patterns.read(str(fields["patterns"]))
+            windows = len(patterns.layout_windows(get_variant(variant).geometry, found.layout))
+            assert len(found.tables) % windows == 0
         prov = weightfile.provenance(path)
         assert prov["command"].startswith("damier train fit")
         assert prov["positions"] == sum(p["positions"] for p in prov["positions_files"]) > 0

@@ -94,8 +94,8 @@ class _Learnt:
         self.rows = [c[:rows] for c in cut]
         self.blocks = [patterns.block_tables(g, c[rows:]) if found.layout == 1 else () for c in cut]
         self.any = bool(learnt)
-        self.scale = patterns.PACK + 1 if found.phases == 2 else 1
-        """A per-square value counts in both phases: scaled by this in packed sums."""
+        self.scale = patterns.PACK**2 if found.phases == 2 else 1
+        """A per-square value counts apart from the phase mix: scaled by this in packed sums."""
 
 
 def men_term(rules: Rules, wt: Weights) -> MenTerm:
@@ -113,8 +113,8 @@ def _row_pair_term(rules: Rules, wt: Weights, learnt: _Learnt) -> MenTerm:
     and without each side's guard: index 2 if White's guard counts, + 1 if Black's),
     mobility and support; the block windows one by one. The tables count a king's square
     as free: mobility is corrected where there are kings. With two phases every value is
-    packed (:func:`patterns.packed`; the per-square ones count in both phases) and the sum
-    mixed by the men on the board."""
+    packed (:func:`patterns.packed`; the per-square ones apart, times ``PACK ** 2``) and the
+    sum mixed by the men on the board."""
     g = rules.geometry
     x = learnt.scale
     versions = [([v * x for v in men_values(rules, wt, 0, bool(gw))],

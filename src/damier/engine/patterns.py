@@ -24,7 +24,7 @@ two parts, its upper and its lower pair of rows, each read with one shift and ma
 
 A table may have two *phases*: an opening and an endgame value per configuration, mixed by
 the men on the board (:func:`phase_mix`): with ``m`` men out of the ``M`` of the start,
-the windows add ``floor((opening * m + endgame * (M - m)) / M)``.
+the windows add ``(opening * m + endgame * (M - m)) / M`` rounded towards zero.
 
 This module must not search or evaluate anything else: it owns the window geometry, the
 index arithmetic and the weight file formats, little-endian: ``PTW1`` (table count,
@@ -194,7 +194,9 @@ def block_tables(geo: Geometry, weights: list[list[int]]) -> tuple[BlockTable, .
 
 PACK = 1 << 32
 """With two phases a table's value is ``opening * PACK + endgame``: sums of such values
-carry both sums at once (:func:`phase_mix` takes them apart), one lookup per window."""
+carry both sums at once (:func:`phase_mix` takes them apart), one lookup per window. A value
+that counts the same in both phases (the merged tables' per-square values) is added times
+``PACK ** 2``: it is kept apart from the mix."""
 
 
 def packed(table: list[int], phases: int) -> list[int]:
@@ -205,17 +207,26 @@ def packed(table: list[int], phases: int) -> list[int]:
 
 
 def phase_mix(total: int, men: int, full: int) -> int:
-    """The windows' value from a sum of :func:`packed` values of two phases: the opening
-    and the endgame sums mixed by ``men`` of the ``full`` men of the start (floor division,
-    as the kernel).
+    """The windows' value from a sum of :func:`packed` values of two phases (and of values
+    times ``PACK ** 2`` that count as they are): the opening and the endgame sums mixed by
+    ``men`` of the ``full`` men of the start, rounded towards zero (as the kernel's
+    division: the colour-swapped position gets exactly the opposite).
 
     >>> phase_mix(30 * PACK - 10, 20, 40), phase_mix(30 * PACK - 10, 45, 40)
     (10, 30)
+    >>> phase_mix(3 * PACK + 2, 10, 40), phase_mix(-3 * PACK - 2, 10, 40)
+    (2, -2)
+    >>> phase_mix(100 * PACK**2 - 3 * PACK - 2, 10, 40)
+    98
     """
-    end = (total + PACK // 2) % PACK - PACK // 2
-    opening = (total - end) // PACK
+    half = PACK // 2
+    end = (total + half) % PACK - half
+    total = (total - end) // PACK
+    opening = (total + half) % PACK - half
+    apart = (total - opening) // PACK
     men = min(men, full)
-    return (opening * men + end * (full - men)) // full
+    mixed = opening * men + end * (full - men)
+    return apart + (mixed // full if mixed >= 0 else -(-mixed // full))
 
 
 @lru_cache(maxsize=8)

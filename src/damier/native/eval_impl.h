@@ -73,8 +73,8 @@ static inline unsigned FN(part_index)(const dk_window_part *part, BB wm, BB bm)
 }
 
 /* The learnt windows: row windows (one part each) then block windows (two shared parts);
- * with two phases the opening and endgame sums mixed by the men on the board, rounding down
- * (patterns.phase_mix). */
+ * with two phases the opening and endgame sums mixed by the men on the board, rounded
+ * towards zero (patterns.phase_mix). */
 static inline int FN(pattern_sum)(const dk_eval *e, BB wm, BB bm)
 {
     int men = bb_popcount(wm | bm);
@@ -99,8 +99,7 @@ static inline int FN(pattern_sum)(const dk_eval *e, BB wm, BB bm)
     if (ph == 1)
         return open;
     int full = e->full_men, m = men < full ? men : full;
-    int mixed = open * m + end * (full - m);
-    return mixed >= 0 ? mixed / full : -((-mixed + full - 1) / full);
+    return (open * m + end * (full - m)) / full; /* towards zero: colour-symmetric */
 }
 
 /* Men mobility (steps to empty squares) and support (a friendly man diagonally behind). */
