@@ -42,6 +42,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     convert.add_argument("--output", "-o", help="output file (default: standard output)")
     convert.add_argument("--line-length", type=bounded_int(0, 100_000), default=80,
                          help="0: no wrapping")
+    convert.add_argument("--capture-sign", choices=("x", ":"), default=None,
+                         help="sign between the squares of a capture (default: the variant's "
+                              "own, ':' in Russian and Brazilian; 'x' as lidraughts and "
+                              "pydraughts write them)")
     p.set_defaults(func=run, parser=p)
 
 
@@ -109,7 +113,8 @@ def _convert_to(games: Iterator[Game], out: TextIO, args: argparse.Namespace) ->
             if args.to == "fen":
                 out.write(game.board().fen() + "\n")
             else:
-                out.write(write_game(game, line_length=args.line_length) + "\n\n")
+                out.write(write_game(game, line_length=args.line_length,
+                                     capture_sign=args.capture_sign) + "\n\n")
     except LineTooLong as e:
         bad += 1
         print(f"{args.file}:{e.line}:1: error: {e}", file=sys.stderr)

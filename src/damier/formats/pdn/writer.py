@@ -165,9 +165,11 @@ class _Numbering:
 
 
 class _Movetext:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, capture_sign: str | None = None) -> None:
         self.first = game.rules.first_player
         self.out: list[str] = []
+        self.own_sign = game.rules.capture_separator
+        self.capture_sign = capture_sign or self.own_sign
 
     def comments(self, texts: Sequence[str]) -> bool:
         for text in texts:
@@ -185,6 +187,8 @@ class _Movetext:
         assert node.parent is not None
         mover = node.parent.position.turn
         san = Board(node.rules, position=node.parent.position).notation(node.move)
+        if node.move.is_capture and self.capture_sign != self.own_sign:
+            san = san.replace(self.own_sign, self.capture_sign)
         san += node.strength
         if mover == self.first:
             if num.prev is not None:
@@ -258,9 +262,20 @@ def _wrap(tokens: list[str], width: int) -> str:
     return "\n".join(lines)
 
 
-def write_game(game: Game, *, line_length: int = 80, tags: bool = True) -> str:
-    """The PDN text of ``game`` (no trailing newline); ``line_length=0`` disables wrapping."""
-    body = _wrap(_Movetext(game).game(game), line_length)
+def write_game(game: Game, *, line_length: int = 80, tags: bool = True,
+               capture_sign: str | None = None) -> str:
+    """The PDN text of ``game`` (no trailing newline); ``line_length=0`` disables wrapping;
+    ``capture_sign`` (``"x"`` or ``":"``) replaces the variant's own between the squares of a
+    capture (Russian and Brazilian write ``:``; lidraughts and pydraughts write ``x``).
+
+    >>> from damier.formats.pdn import parse_game
+    >>> game = parse_game('[GameType "25"]\\n1. c3-d4 f6-e5 2. d4:f6 *')
+    >>> write_game(game, tags=False), write_game(game, tags=False, capture_sign="x")
+    ('1.c3-d4 f6-e5 2.d4:f6 *', '1.c3-d4 f6-e5 2.d4xf6 *')
+    """
+    if capture_sign not in (None, "x", ":"):
+        raise ValueError(f"capture_sign is 'x' or ':', not {capture_sign!r}")
+    body = _wrap(_Movetext(game, capture_sign).game(game), line_length)
     if not tags:
         return body
     head = "\n".join(f'[{name} "{_escape(value)}"]' for name, value in header(game).items())
@@ -310,11 +325,12 @@ def write_mainline(tags: Mapping[str, str], moves: Sequence[str], rules: Rules, 
 
 
 def write_games(games: Iterable[Game], out: IO[str] | None = None, *,
-                line_length: int = 80) -> str | None:
+                line_length: int = 80, capture_sign: str | None = None) -> str | None:
     """Write games separated by blank lines: to ``out`` if given, else return the text."""
     if out is None:
-        return "".join(write_game(g, line_length=line_length) + "\n\n" for g in games)
+        return "".join(write_game(g, line_length=line_length, capture_sign=capture_sign) + "\n\n"
+                       for g in games)
     for g in games:
-        out.write(write_game(g, line_length=line_length))
+        out.write(write_game(g, line_length=line_length, capture_sign=capture_sign))
         out.write("\n\n")
     return None
