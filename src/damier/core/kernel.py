@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import sys
 from types import ModuleType
 from typing import Any, Literal
@@ -53,6 +54,13 @@ _IGNORED = {
 PURE_NOTICE = "damier: pure-Python move generation"
 """How the one line on standard error starts when the pure-Python path runs."""
 
+NOT_BUILT = ("the C kernel was not built when damier was installed (no C compiler then): install "
+             "a C compiler (gcc or clang) and Python's headers (e.g. python3-dev), then install "
+             "damier again to play about 40 times faster")
+"""Why the pure-Python path runs where the extension is missing (it once said "cannot import
+name '_kernel' from partially initialized module 'damier' (most likely due to a circular
+import)")."""
+
 _state: dict[str, Any] = {}
 _objects: dict[str, tuple[Rules, object]] = {}
 
@@ -65,6 +73,8 @@ def _load() -> ModuleType | None:
     module = None
     if env("DAMIER_PURE") not in ("", "0"):
         reason = "DAMIER_PURE is set"
+    elif importlib.util.find_spec("damier._kernel") is None:
+        reason = NOT_BUILT
     else:
         try:
             from damier import _kernel  # type: ignore[attr-defined]
