@@ -30,7 +30,7 @@ LIDRAUGHTS = """[Event "Casual"]
 
 def import_text(client: TestClient, text: str, variant: str | None = None) -> dict[str, Any]:
     url = "/api/games/import" + (f"?variant={variant}" if variant else "")
-    r = client.post(url, content=text.encode(), headers={"content-type": "text/plain"})
+    r = client.post(url, content=text.encode(), headers={"content-type": "application/x-pdn"})
     assert r.status_code == 201, r.text
     return dict(r.json())
 

@@ -112,9 +112,9 @@ class SearchOptions:
         2
         >>> SearchOptions().with_setting("threats", "on").threats
         True
-        >>> SearchOptions().with_setting("depth", "3")
+        >>> SearchOptions().with_setting("depth", "3")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        ValueError: unknown search option 'depth' (threats, lmr, sacs, probcut)
+        ValueError: unknown search option 'depth' (threats, lmr, sacs, probcut, ...)
         """
         kinds = {f.name: f.type for f in fields(self)}
         if name not in kinds:

@@ -158,7 +158,8 @@ ERRORS = {
     413: "the body is too large (JSON 64 KB, PDN 5 MB)",
     415: "wrong Content-Type",
     422: "an invalid value (illegal move, bad FEN, unknown variant, out of range ...)",
-    403: "refused: a spectator acting, a forged browser key or seat link",
+    403: "refused: a spectator acting, a forged browser key or seat link, or a text/plain "
+         "import without Origin or token (a form on another site could send it)",
     429: "too many wrong secrets from this address lately",
     503: "the database could not store the change: nothing was changed",
 }
@@ -220,7 +221,7 @@ def game_paths() -> dict[str, Schema]:
             "PDN text to games", [VARIANT_Q],
             {"required": True, "content": {**PDN_BODY["content"],
                                            JSON: {"schema": obj({"pdn": STR}, "pdn")}}},
-            {201: ref("GameImport")})},
+            {201: ref("GameImport")}, 403)},
         "/api/games/{gid}": {
             "get": operation("a game", [GID], {200: ref("Game")}, 404),
             "delete": operation("delete a game", [GID], {200: obj({"deleted": INT})}, 404)},
@@ -280,7 +281,7 @@ def puzzle_paths() -> dict[str, Schema]:
             {200: obj({"player": STR, "score": INT, "puzzles": OBJ}, "puzzles")}, 422)},
         "/api/puzzles/import": {"post": post(
             "a PDN problem collection", [NAME_Q, VARIANT_Q], PDN_BODY,
-            {200: ref("PuzzleImport"), 201: ref("PuzzleImport")})},
+            {200: ref("PuzzleImport"), 201: ref("PuzzleImport")}, 403)},
         "/api/puzzles/{pid}": {"get": operation("one puzzle (without its solution)", [PID],
                                           {200: ref("Puzzle")}, 404)},
         "/api/puzzles/{pid}/moves": {"post": post(
@@ -337,7 +338,7 @@ def explorer_paths() -> dict[str, Schema]:
                                              {200: ref("ExplorerSources")})},
         "/api/explorer/import": {"post": post(
             "PDN games added to the explorer", [NAME_Q, VARIANT_Q], PDN_BODY,
-            {200: ref("ExplorerImport"), 201: ref("ExplorerImport")})},
+            {200: ref("ExplorerImport"), 201: ref("ExplorerImport")}, 403)},
         "/api/explorer/games/{eid}": {"get": operation("one game of the explorer", [EID],
                                                  {200: ref("ExplorerGame")}, 404)},
         "/api/explorer/games/{eid}/open": {"post": post(
