@@ -125,3 +125,23 @@ def test_explorer_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert web_explorer.explorer_path(tmp_path / "g.sqlite3") == str(tmp_path / "explorer.sqlite3")
     monkeypatch.setenv("DAMIER_EXPLORER_DB", str(tmp_path / "x.sqlite3"))
     assert web_explorer.explorer_path(tmp_path / "g.sqlite3") == str(tmp_path / "x.sqlite3")
+
+
+def test_a_served_app_builds_the_default_games_from_the_start(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``damier serve`` (``warm_explorer``) starts the import at start-up: the first lookup
+    already finds it under way or done (issue 26: the first use waited about 12 s)."""
+    from damier.web.app import create_app
+    from tests.web.conftest import LOCAL
+
+    small = [p for p in explorer_module.default_files() if p[0].parent.name == "russian"][:1]
+    monkeypatch.setattr(explorer_module, "default_files", lambda: small)
+    with TestClient(create_app(db_path, warm_explorer=True), base_url=LOCAL) as client:
+        service = client.app.state.explorer  # type: ignore[attr-defined]
+        assert service.building is not None, "nothing was started before the first lookup"
+        deadline = time.monotonic() + 120
+        while service.building["done"] < service.building["total"]:
+            assert time.monotonic() < deadline, "the default games were not imported"
+            time.sleep(0.05)
+        body = client.get("/api/explorer", params={"variant": "russian"}).json()
+        assert "building" not in body and body["moves"]

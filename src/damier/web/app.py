@@ -122,11 +122,13 @@ _TOKEN_IN_QUERY = re.compile(r"([?&]token=)[^&\s]*")
 def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2,
                engines: EngineSettings | None = None, *,
                host: str = "127.0.0.1", allow_origins: Sequence[str] = (),
-               token: str | None = None) -> Starlette:
+               token: str | None = None, warm_explorer: bool = False) -> Starlette:
     """The web app over the SQLite file ``db`` (default: :func:`default_db_path`), offering
     the engines of ``engines`` beside damier's own (see :mod:`damier.web.services.engine_settings`),
     acting for pages served from ``host`` (the bound address) and ``allow_origins``; with a
-    ``token``, the API and WebSocket require it (see :mod:`damier.web.guard`)."""
+    ``token``, the API and WebSocket require it (see :mod:`damier.web.guard`); with
+    ``warm_explorer`` the explorer's default games are imported from the start (as
+    ``damier serve`` does), not at its first use."""
     policy = policy_for(host, allow_origins, token)
     db_path = db if db is not None else default_db_path()
     paths = database_paths(db_path)
@@ -141,6 +143,8 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await online.start()
+        if warm_explorer:
+            await explorer.warm()
         yield
         if await online.stop():
             online.store.close()
@@ -208,7 +212,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     """Serve the app with uvicorn until interrupted (see :func:`create_app`)."""
     import uvicorn
 
-    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
+    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token,
+                     warm_explorer=True)
     logging.getLogger("uvicorn.access").addFilter(HiddenToken())
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_protocol(),
                 timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,

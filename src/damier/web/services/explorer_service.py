@@ -8,7 +8,9 @@ threads too and read the last committed import, so the explorer answers while it
 The first lookup of a server's life starts importing the default game files that are not
 in the database yet (all of them the first time: 2,885 games, about 1.3 s of CPU; see
 docs/analysis.md), and every answer carries ``building`` (files done, files) until that is
-done: counts shown meanwhile are partial, and the page says so.
+done: counts shown meanwhile are partial, and the page says so. ``damier serve`` starts it
+when the server starts (:meth:`ExplorerService.warm`), so that a player's first look at the
+explorer finds it built.
 
 This module must not know about HTTP.
 """
@@ -58,15 +60,21 @@ class ExplorerService:
             self._explorer = Explorer(self.path)
         return self._explorer
 
-    async def lookup(self, variant: str, fen: str | None,
-                     filters: Filters | None = None) -> dict[str, Any]:
-        """The moves and games of a position (see :meth:`Explorer.lookup`)."""
+    async def warm(self) -> Explorer:
+        """Open the explorer and start importing the default games it misses (once in the
+        server's life; the import runs in the worker thread)."""
         ex = await asyncio.to_thread(self.explorer)
         if not self._default_checked:
             self._default_checked = True
             missing = await asyncio.to_thread(ex.missing_default)
             if missing:
                 self._build_default(ex, missing)
+        return ex
+
+    async def lookup(self, variant: str, fen: str | None,
+                     filters: Filters | None = None) -> dict[str, Any]:
+        """The moves and games of a position (see :meth:`Explorer.lookup`)."""
+        ex = await self.warm()
         try:
             answer = await asyncio.to_thread(ex.lookup, variant, fen, 8, filters)
         except FenError as e:
