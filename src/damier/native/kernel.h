@@ -109,9 +109,9 @@ typedef struct dk_kernel {
     int8_t step[DK_DIRECTIONS][DK_MAX_SQUARES];            /* neighbour or -1 */
     uint8_t ray_len[DK_DIRECTIONS][DK_MAX_SQUARES];
     int8_t ray[DK_DIRECTIONS][DK_MAX_SQUARES][DK_MAX_SIZE]; /* squares from i to the edge */
-    /* which fast paths of the Python generator this variant takes (move order follows them) */
-    int diagonal_men;                 /* diagonal.py: dark board, men step diagonally forward */
-    int plain_men, plain_kings;       /* capture_search.py's common-rule searches */
+    /* how the Python generator lists this variant's moves (the order follows it) */
+    int diagonal_men;                 /* pure_movegen.diagonal_men(): men step diagonally */
+    int plain_men, plain_kings;       /* plain_men.py, plain_kings.py: the common-rule searches */
     int victims_differ;               /* Spanish / value rules rank single captures */
     int men_back;                     /* men capture backwards too */
     uint64_t zobrist[4][DK_MAX_SQUARES]; /* white man, black man, white king, black king */

@@ -1,7 +1,7 @@
 /* Template (see width64.h): the legal moves of a position under the stateless rules, their
  * count, and whether the side to move can capture.
  *
- * The decisions follow core/movegen.py, core/diagonal.py and core/capture_scan.py, because
+ * The decisions follow core/pure_movegen.py and core/capture_scan.py (CaptureScan.decide), because
  * the Python generator's move order depends on which of its paths answers:
  * * single man captures that cannot go on, when no king can capture and the choice rule does
  *   not rank them (victims_differ with opponent kings): listed without a search, direction by
@@ -41,7 +41,7 @@ static inline BB capture_landings(const dk_kernel *k, const DK_TABLES *t, const 
  * a capture direction holds a target and the one past it is empty. A man that has just
  * jumped lands on one of these exactly when it can go on: straight back it would land on the
  * square it left, which is still taken here, so that jump never shows (as in
- * core/eightway.py). */
+ * core/capture_scan.py). */
 static BB jump_sources(const dk_kernel *k, const DK_TABLES *t, const side_t *s, int color)
 {
     const dk_rules *r = &k->rules;

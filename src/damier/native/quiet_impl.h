@@ -2,7 +2,7 @@
  * and whether a king can capture.
  *
  * The order is the Python generator's: men of the diagonal variants row by row from the top,
- * in each row the moves of the first step direction then the second (core/rowgroups.py);
+ * in each row the moves of the first step direction then the second (core/quiet.py);
  * men of the other variants a pair of rows at a time, in each pair direction by direction in
  * the order of Rules.man_steps (core/quiet.py); then the kings by increasing bit, each along
  * its rays in the order of Rules.king_steps, nearest square first.
