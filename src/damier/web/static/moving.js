@@ -5,7 +5,7 @@ import { announce } from "./access.js";
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { setGame } from "./game.js";
-import { clearPremove, ownPiece, premoveCandidates, premoveSender, premoveSide } from "./premove.js";
+import { clearPremove, dropPremove, ownPiece, premoveSide, takePremove, tapPremove } from "./premove.js";
 import { app, browsing, currentMoves, interactive, resetPicker } from "./state.js";
 import { viewedPosition } from "./tree.js";
 import { sendTreeMove } from "./variations.js";
@@ -75,24 +75,24 @@ const squareLabel = (n) => app.info.squares.find((s) => s.number === n)?.label ?
 
 function premoveText(p) { return `${squareLabel(p.from)}–${squareLabel(p.to)}`; }
 
+// the side the player may premove for now (never while browsing, editing, previewing or
+// solving a puzzle)
+function mayPremove() {
+  const paused = app.editor.active || browsing() || !!app.preview || !!(app.puzzle && app.puzzle.active);
+  return premoveSide(app.game, { paused });
+}
+
 // a tap while the other side is to move chooses (or cancels) a premove
 function premoveTap(sq, side) {
-  const p = app.premove;
-  if (p && p.to !== null) { cancelPremove(); return; }
-  if (p && (sq === p.from)) { cancelPremove(); return; }
-  if (p) {
-    p.to = sq;
-    announce(t("a11y.premove_set", { move: premoveText(p) }));
-  } else {
-    const piece = (viewedPosition().pieces || "")[app.board.squares.get(sq)?.index];
-    if (!ownPiece(piece, side)) return;
-    app.premove = { from: sq, to: null };
-  }
-  renderBoard();
+  const piece = (viewedPosition().pieces || "")[app.board.squares.get(sq)?.index];
+  const done = tapPremove(app, sq, piece, side);
+  if (done === "cancelled") announce(t("a11y.premove_cancelled"));
+  if (done === "set") announce(t("a11y.premove_set", { move: premoveText(app.premove) }));
+  if (done) renderBoard();
 }
 
 export function cancelPremove() {
-  if (!clearPremove()) return false;
+  if (!clearPremove(app)) return false;
   announce(t("a11y.premove_cancelled"));
   renderBoard();
   return true;
@@ -100,19 +100,15 @@ export function cancelPremove() {
 
 // a new state of the game: the premove is played when it is the player's turn
 function playPremove(state) {
-  const p = app.premove;
-  if (!p || !app.game || state.id !== app.game.id || !interactive()) return;
-  if (p.to === null) { clearPremove(); renderBoard(); return; }
-  const found = premoveCandidates(app.game);
-  clearPremove();
-  if (found.length === 0) {
-    say(() => t("msg.premove_illegal", { move: premoveText(p) }), true);
+  if (!app.premove || !app.game || state.id !== app.game.id || !interactive()) return;
+  const taken = takePremove(app, app.game);
+  if (!taken || taken.moves.length === 0) {
+    if (taken) say(() => t("msg.premove_illegal", { move: premoveText(taken.premove) }), true);
     renderBoard();
     return;
   }
-  const send = premoveSender();
-  if (found.length > 1) { app.picker.select(p.from); chooseRoute(found); return; }
-  if (send) send(found[0]); else sendMove(found[0]);
+  if (taken.moves.length > 1) { app.picker.select(taken.premove.from); chooseRoute(taken.moves); return; }
+  sendMove(taken.moves[0]);
 }
 
 export function cancelRoute() {
@@ -124,7 +120,7 @@ export function cancelRoute() {
 
 export function onTap(sq) {
   if (app.editor.active) { app.editor.tap(sq); return; }
-  const side = premoveSide();
+  const side = mayPremove();
   if (side && !interactive()) { premoveTap(sq, side); return; }
   if (!interactive()) return;
   clearError();
@@ -159,7 +155,7 @@ export function onTap(sq) {
 }
 
 export function onPress(sq) {
-  const side = premoveSide();
+  const side = mayPremove();
   if (side && !interactive() && !app.premove) {
     return ownPiece((viewedPosition().pieces || "")[app.board.squares.get(sq)?.index], side);
   }
@@ -168,8 +164,8 @@ export function onPress(sq) {
 }
 
 export function onDrop(from, to) {
-  if (!app.editor.active && !interactive() && premoveSide()) {
-    app.premove = { from, to };
+  if (!app.editor.active && !interactive() && mayPremove()) {
+    dropPremove(app, from, to);
     announce(t("a11y.premove_set", { move: premoveText(app.premove) }));
     renderBoard();
     return;

@@ -5,15 +5,14 @@
 // running clock is the value the server sent, less the time since it arrived and half the
 // measured round trip (pings every 5 s). A dropped connection is retried with back-off; a
 // move sent again after a reconnect is recognised by the server (it carries the ply it was
-// made at) and never played twice. Premoves are the page's premoves (premove.js): this page
-// tells it which side it plays (addPremoveSeat) and keeps the shared `app` state it reads in
-// step with the game shown. Imports the board, the move picker, premoves, i18n and the API.
+// made at) and never played twice. Premoves follow the rules of premove.js, on this page's
+// own state (tbl.premove) and seats. Imports the board, the move picker, premoves, i18n and
+// the API.
 import { api } from "../api.js";
 import { BoardView } from "../board.js";
 import { has, t } from "../i18n.js";
 import { MovePicker } from "../play.js";
-import { addPremoveSeat, clearPremove, ownPiece, premoveCandidates, premoveSide } from "../premove.js";
-import { app } from "../state.js";
+import { clearPremove, premoveSide, takePremove, tapPremove } from "../premove.js";
 import { $, clockText, show, showError, variantName } from "./common.js";
 import { copy } from "./home.js";
 
@@ -22,12 +21,12 @@ const PING_MS = 5000;
 const tbl = {
   gid: null, ws: null, game: null, online: null, board: null, info: null, picker: new MovePicker(),
   seq: 0, rtt: 0, stamp: 0, tick: null, pinger: null, retry: 0, closing: false, note: "",
-  pickerKey: null, sent: null, claimable: false,
+  pickerKey: null, sent: null, claimable: false, premove: null,
 };
 
 window.damierOnline = tbl;
-app.editor = { active: false };   // premove.js reads the main page's state: nothing else here
-addPremoveSeat({ side: (g) => (tbl.game && g.id === tbl.gid && mine().length === 1 ? mine()[0] : null) });
+// the side this browser plays in the game shown, when it holds one seat only
+const seat = (g) => (g.id === tbl.gid && mine().length === 1 ? mine()[0] : null);
 
 async function variantInfo(name) {
   if (tbl.info && tbl.info.name === name) return tbl.info;
@@ -37,7 +36,7 @@ async function variantInfo(name) {
 }
 
 export function closeTable() {
-  clearPremove();
+  clearPremove(tbl);
   tbl.closing = true;
   if (tbl.ws) tbl.ws.close();
   tbl.ws = null;
@@ -56,7 +55,7 @@ export function openTable(gid) {
   tbl.note = "";
   if (!tbl.board) {
     tbl.board = new BoardView($("board"), { onTap, onPress, onDrop,
-      onContext: () => { const had = clearPremove(); if (had) renderBoard(); return had; } });
+      onContext: () => { const had = clearPremove(tbl); if (had) renderBoard(); return had; } });
   }
   connect();
   tbl.tick = setInterval(renderClocks, 100);
@@ -119,25 +118,20 @@ async function receive(msg) {
   tbl.info = await variantInfo(msg.game.variant);
   if (first || tbl.board.info !== tbl.info) tbl.board.setVariant(tbl.info);
   tbl.board.flipped = mine().length === 1 && mine()[0] === "black";
-  app.game = tbl.game;
-  app.viewPly = tbl.game.ply;
-  app.viewNode = null;
   render();
   playPremove();
 }
 
 // the new state makes it this page's turn: a premove waiting is played, if legal
 function playPremove() {
-  const p = app.premove;
-  if (!p || !myTurn()) return;
-  if (p.to === null) { clearPremove(); renderBoard(); return; }
-  const found = premoveCandidates(tbl.game);
-  clearPremove();
+  if (!tbl.premove || !myTurn()) return;
+  const taken = takePremove(tbl, tbl.game);
+  const found = taken ? taken.moves : [];
   if (found.length === 1) play(found[0]);
-  else if (found.length > 1) { tbl.picker.select(p.from); choose(found); }
-  else {
+  else if (found.length > 1) { tbl.picker.select(taken.premove.from); choose(found); }
+  else if (taken) {
     const label = (n) => tbl.board.squares.get(n)?.label ?? String(n);
-    tbl.note = t("msg.premove_illegal", { move: `${label(p.from)}–${label(p.to)}` });
+    tbl.note = t("msg.premove_illegal", { move: `${label(taken.premove.from)}–${label(taken.premove.to)}` });
     renderStatus();
   }
   renderBoard();
@@ -145,14 +139,8 @@ function playPremove() {
 
 // a tap while the other side is to move chooses (or cancels) a premove
 function premoveTap(sq, side) {
-  const p = app.premove;
-  if (p && (p.to !== null || sq === p.from)) clearPremove();
-  else if (p) p.to = sq;
-  else {
-    const piece = tbl.game.positions[tbl.game.positions.length - 1][tbl.board.squares.get(sq)?.index];
-    if (ownPiece(piece, side)) app.premove = { from: sq, to: null };
-  }
-  renderBoard();
+  const piece = tbl.game.positions[tbl.game.positions.length - 1][tbl.board.squares.get(sq)?.index];
+  if (tapPremove(tbl, sq, piece, side)) renderBoard();
 }
 
 function mine() { return tbl.online ? tbl.online.you : []; }
@@ -180,7 +168,7 @@ function renderBoard() {
   const g = tbl.game;
   const p = tbl.picker;
   const view = { pieces: g.positions[g.positions.length - 1], last: g.moves[g.moves.length - 1] || null,
-    premove: app.premove };
+    premove: tbl.premove };
   if (p.from !== null) { view.selected = p.from; view.targets = p.targets(); view.landed = p.steps; }
   tbl.board.render(view);
 }
@@ -384,7 +372,7 @@ function choose(moves) {
 
 function onTap(sq) {
   if (!myTurn()) {
-    const side = premoveSide();
+    const side = premoveSide(tbl.game, { seat });
     if (side && !tbl.sent) premoveTap(sq, side);
     return;
   }
