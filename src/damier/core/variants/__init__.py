@@ -1,8 +1,10 @@
 """The registry of variants: every rules object, found by name.
 
-Each variant lives in its own module of this package and registers itself with
-:func:`register`; adding a variant touches no other module (the package imports every
-module it contains). Names are lower case; aliases map to the same rules object.
+Each variant lives in its own module of this package and declares itself with
+:func:`declare`: its names, its PDN GameType and the rules in which it differs from the
+defaults of :class:`~damier.core.rules.Rules` (International's) or from a relative. Adding a
+variant touches no other module (the package imports every module it contains). Names are
+lower case; aliases map to the same rules object.
 
 >>> get_variant("checkers").name
 'english'
@@ -14,12 +16,16 @@ damier.core.errors.UnknownVariantError: unknown variant 'chess'; known variants:
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import threading
+from typing import Any
 
+from damier.core.colors import BLACK, WHITE
 from damier.core.errors import UnknownVariantError, excerpt
 from damier.core.rules import Rules
+from damier.core.squares import parse_gametype
 
 _VARIANTS: dict[str, Rules] = {}
 _ALIASES: dict[str, str] = {}
@@ -39,6 +45,26 @@ def register(rules: Rules, aliases: tuple[str, ...] = ()) -> Rules:
     for alias in aliases:
         _ALIASES[alias] = rules.name
     return rules
+
+
+def declare(*, like: Rules | None = None, aliases: tuple[str, ...] = (), **fields: Any) -> Rules:
+    """Build a variant's rules object from the :class:`Rules` ``fields`` it sets and register it.
+
+    The fields left out keep the defaults of :class:`Rules`, or those of ``like`` for a
+    relative of another variant. The board size and the side that moves first are read from
+    the PDN ``gametype`` (its third and second fields), so that each is written once.
+
+    >>> thai = get_variant("thai")  # declared with gametype="31,B,8,8,N2,0"
+    >>> thai.size, thai.first_player == BLACK
+    (8, True)
+    """
+    if "gametype" in fields:
+        parsed = parse_gametype(fields["gametype"])
+        if parsed is None or parsed[1] is None or "size" in fields or "first_player" in fields:
+            raise ValueError(f"{fields['gametype']!r}: a full GameType gives the size and first player")
+        fields |= {"size": parsed[2], "first_player": BLACK if parsed[1] == "B" else WHITE}
+    rules = Rules(**fields) if like is None else dataclasses.replace(like, **fields)
+    return register(rules, aliases)
 
 
 def _load() -> None:

@@ -3,18 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants.international import INTERNATIONAL
 
-ANTIDRAUGHTS = register(
-    replace(
-        INTERNATIONAL,
-        name="antidraughts",
-        title="Antidraughts",
-        goal="antidraughts",
-        description="International rules; you win by having no legal move.",
-    ),
-    aliases=("losing", "giveaway"),
+ANTIDRAUGHTS = declare(
+    like=INTERNATIONAL, name="antidraughts", title="Antidraughts", aliases=("losing", "giveaway"),
+    goal="antidraughts",
+    description="International rules; you win by having no legal move.",
 )

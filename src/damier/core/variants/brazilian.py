@@ -9,18 +9,11 @@ federation text].
 
 from __future__ import annotations
 
-from damier.core.rules import Rules
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants._endings import fmjd64_draws
 
-BRAZILIAN = register(
-    Rules(
-        name="brazilian",
-        title="Brazilian draughts",
-        gametype="26,W,8,8,A0,0",
-        size=8,
-        rows_of_men=3,
-        draws=fmjd64_draws(),
-        description="International rules on 8x8.",
-    ),
+BRAZILIAN = declare(
+    name="brazilian", title="Brazilian draughts", gametype="26,W,8,8,A0,0",
+    rows_of_men=3, draws=fmjd64_draws(),
+    description="International rules on 8x8.",
 )

@@ -3,18 +3,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants.international import INTERNATIONAL
 
-BREAKTHROUGH = register(
-    replace(
-        INTERNATIONAL,
-        name="breakthrough",
-        title="Breakthrough draughts",
-        goal="breakthrough",
-        description="International rules; the first king wins.",
-    ),
-    aliases=("bt",),
+BREAKTHROUGH = declare(
+    like=INTERNATIONAL, name="breakthrough", title="Breakthrough draughts", aliases=("bt",),
+    goal="breakthrough",
+    description="International rules; the first king wins.",
 )

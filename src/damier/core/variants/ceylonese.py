@@ -37,20 +37,12 @@ seen from White, the board inverted.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants.canadian import CANADIAN
 
-CEYLONESE = register(
-    replace(
-        CANADIAN,
-        name="ceylonese",
-        title="Ceylonese draughts",
-        gametype="104,W,12,12,N2,1",
-        result_style="default",
-        description="Canadian rules (12x12, 30 men, flying kings, majority capture) on a "
-                    "turned board.",
-    ),
+CEYLONESE = declare(
+    like=CANADIAN, name="ceylonese", title="Ceylonese draughts", gametype="104,W,12,12,N2,1",
     aliases=("sri-lankan", "sinhalese", "ceylon"),
+    result_style="default",
+    description="Canadian rules (12x12, 30 men, flying kings, majority capture) on a turned board.",
 )

@@ -14,30 +14,17 @@
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 FORWARD_DIAGONALS = ((-1, -1), (-1, 1))
 
-CZECH = register(
-    Rules(
-        name="czech",
-        title="Czech draughts",
-        gametype="29,W,8,8,A0,0",
-        size=8,
-        rows_of_men=3,
-        man_captures=FORWARD_DIAGONALS,
-        capture_rule="free",
-        king_priority=True,
-        king_must_continue=True,
-        draws=DrawRules(
-            repetition=3,
-            repetition_claim=True,
-            quiet_plies=30,
-            quiet_resets_on_man_move=True,
-            quiet_name="15-move rule",
-        ),
-        description="ČFD rules: men capture forwards only, flying kings, king capture first.",
-    ),
+CZECH = declare(
+    name="czech", title="Czech draughts", gametype="29,W,8,8,A0,0",
     aliases=("czech-federation", "ceska-dama"),
+    rows_of_men=3, man_captures=FORWARD_DIAGONALS,
+    capture_rule="free", king_priority=True, king_must_continue=True,
+    draws=DrawRules(repetition=3, repetition_claim=True, quiet_plies=30, quiet_resets_on_man_move=True,
+                    quiet_name="15-move rule"),
+    description="ČFD rules: men capture forwards only, flying kings, king capture first.",
 )

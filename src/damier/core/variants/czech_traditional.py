@@ -20,30 +20,14 @@
 
 from __future__ import annotations
 
-from damier.core.colors import BLACK
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
-CZECH_TRADITIONAL = register(
-    Rules(
-        name="czech-traditional",
-        title="Czech draughts (traditional rules, huffing)",
-        gametype="29,B,8,8,N1,0",
-        size=8,
-        rows_of_men=3,
-        first_player=BLACK,
-        man_captures=((-1, -1), (-1, 1)),
-        capture_rule="free",
-        king_priority=True,
-        king_must_continue=True,
-        huffing=True,
-        draws=DrawRules(
-            repetition=0,
-            quiet_plies=40,
-            quiet_resets_on_man_move=False,
-            quiet_name="20-move rule",
-        ),
-        description="Zapletal rules: Black first, huffing, king capture first, 20-move draw.",
-    ),
-    aliases=("czech-popular", "dama"),
+CZECH_TRADITIONAL = declare(
+    name="czech-traditional", title="Czech draughts (traditional rules, huffing)",
+    gametype="29,B,8,8,N1,0", aliases=("czech-popular", "dama"),
+    rows_of_men=3, man_captures=((-1, -1), (-1, 1)),
+    capture_rule="free", king_priority=True, king_must_continue=True, huffing=True,
+    draws=DrawRules(repetition=0, quiet_plies=40, quiet_resets_on_man_move=False, quiet_name="20-move rule"),
+    description="Zapletal rules: Black first, huffing, king capture first, 20-move draw.",
 )

@@ -11,33 +11,19 @@ of each player (80 plies) without a capture and without an uncrowned man advanci
 
 from __future__ import annotations
 
-from damier.core.colors import BLACK
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 FORWARD = ((-1, -1), (-1, 1))
 
-ENGLISH = register(
-    Rules(
-        name="english",
-        title="English draughts (American checkers)",
-        gametype="21,B,8,8,N1,0",
-        size=8,
-        rows_of_men=3,
-        first_player=BLACK,
-        man_captures=FORWARD,
-        flying_kings=False,
-        capture_rule="free",
-        promotion_in_capture="promote_and_stop",
-        draws=DrawRules(
-            repetition=3,
-            repetition_claim=True,
-            quiet_plies=80,
-            quiet_resets_on_man_move=True,
-            quiet_claim=True,
-            quiet_name="40-move rule",
-        ),
-        description="Short kings, men capture forwards only, free choice, Black first.",
-    ),
+ENGLISH = declare(
+    name="english", title="English draughts (American checkers)", gametype="21,B,8,8,N1,0",
     aliases=("american", "checkers", "english-draughts"),
+    rows_of_men=3, man_captures=FORWARD, flying_kings=False,
+    capture_rule="free", promotion_in_capture="promote_and_stop",
+    draws=DrawRules(
+        repetition=3, repetition_claim=True,
+        quiet_plies=80, quiet_resets_on_man_move=True, quiet_claim=True, quiet_name="40-move rule",
+    ),
+    description="Short kings, men capture forwards only, free choice, Black first.",
 )

@@ -16,8 +16,8 @@ largest online server's practice, the federation's wording not read].
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, EndgameRule, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules, EndgameRule
+from damier.core.variants import declare
 from damier.core.variants._endings import lone_king_against
 
 DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
@@ -31,21 +31,11 @@ FRISIAN_DRAWS = DrawRules(
     ),
 )
 
-FRISIAN = register(
-    Rules(
-        name="frisian",
-        title="Frisian draughts",
-        gametype="40,W,10,10,N2,0",
-        size=10,
-        rows_of_men=4,
-        man_captures=DIAGONALS + ORTHOGONALS,
-        king_captures=DIAGONALS + ORTHOGONALS,
-        capture_rule="max_value",
-        man_value=100,
-        king_value=199,
-        king_move_limit=3,
-        draws=FRISIAN_DRAWS,
-        description="Captures in eight directions, highest capture value, king-move limit.",
-    ),
+FRISIAN = declare(
+    name="frisian", title="Frisian draughts", gametype="40,W,10,10,N2,0",
     aliases=("fries", "frisian-draughts"),
+    rows_of_men=4, man_captures=DIAGONALS + ORTHOGONALS, king_captures=DIAGONALS + ORTHOGONALS,
+    capture_rule="max_value", man_value=100, king_value=199, king_move_limit=3,
+    draws=FRISIAN_DRAWS,
+    description="Captures in eight directions, highest capture value, king-move limit.",
 )

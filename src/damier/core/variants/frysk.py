@@ -6,18 +6,11 @@ Everything else as :mod:`damier.core.variants.frisian`.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants.frisian import FRISIAN
 
-FRYSK = register(
-    replace(
-        FRISIAN,
-        name="frysk",
-        title="Frysk!",
-        rows_of_men=1,
-        description="Frisian rules with five men each.",
-    ),
-    aliases=("frysk!",),
+FRYSK = declare(
+    like=FRISIAN, name="frysk", title="Frysk!", aliases=("frysk!",),
+    rows_of_men=1,
+    description="Frisian rules with five men each.",
 )

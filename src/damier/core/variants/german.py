@@ -38,21 +38,14 @@ Decision 9 for the private numbers).
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
-GERMAN = register(
-    Rules(
-        name="german",
-        title="German draughts (Damenspiel)",
-        gametype="102,W,8,8,N2,0",
-        size=8,
-        rows_of_men=3,
-        capture_rule="free",
-        promotion_in_capture="promote_and_stop",
-        draws=DrawRules(repetition=3),
-        description="A reconstruction: flying kings, men capture backwards, free choice, a "
-                    "man crowned by a capture stops.",
-    ),
+GERMAN = declare(
+    name="german", title="German draughts (Damenspiel)", gametype="102,W,8,8,N2,0",
     aliases=("damenspiel", "deutsche-dame", "german-draughts"),
+    rows_of_men=3, capture_rule="free", promotion_in_capture="promote_and_stop",
+    draws=DrawRules(repetition=3),
+    description="A reconstruction: flying kings, men capture backwards, free choice, a man crowned by a "
+    "capture stops.",
 )

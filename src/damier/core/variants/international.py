@@ -17,8 +17,8 @@
 from __future__ import annotations
 
 from damier.core.position import Position
-from damier.core.rules import DrawRules, EndgameRule, Material, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules, EndgameRule, Material
+from damier.core.variants import declare
 
 
 def _class_a(_pos: Position, mat: Material) -> bool:
@@ -49,16 +49,9 @@ FMJD_DRAWS = DrawRules(
     endgame_transition="restart",
 )
 
-INTERNATIONAL = register(
-    Rules(
-        name="international",
-        title="International draughts",
-        gametype="20,W,10,10,N2,0",
-        size=10,
-        rows_of_men=4,
-        draws=FMJD_DRAWS,
-        result_style="international",
-        description="FMJD rules on 10x10: flying kings, men capture backwards, majority capture.",
-    ),
+INTERNATIONAL = declare(
+    name="international", title="International draughts", gametype="20,W,10,10,N2,0",
     aliases=("fmjd", "polish", "10x10"),
+    rows_of_men=4, draws=FMJD_DRAWS, result_style="international",
+    description="FMJD rules on 10x10: flying kings, men capture backwards, majority capture.",
 )

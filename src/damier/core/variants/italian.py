@@ -12,23 +12,13 @@ threefold repetition [Italian 6].
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
-ITALIAN = register(
-    Rules(
-        name="italian",
-        title="Italian draughts",
-        gametype="22,W,8,8,N2,1",
-        size=8,
-        rows_of_men=3,
-        man_captures=((-1, -1), (-1, 1)),
-        flying_kings=False,
-        capture_rule="italian",
-        promotion_in_capture="promote_and_stop",
-        men_capture_kings=False,
-        draws=DrawRules(repetition=3),
-        description="Short kings, men cannot take kings, Italian capture priorities.",
-    ),
-    aliases=("dama-italiana",),
+ITALIAN = declare(
+    name="italian", title="Italian draughts", gametype="22,W,8,8,N2,1", aliases=("dama-italiana",),
+    rows_of_men=3, man_captures=((-1, -1), (-1, 1)), flying_kings=False,
+    capture_rule="italian", promotion_in_capture="promote_and_stop", men_capture_kings=False,
+    draws=DrawRules(repetition=3),
+    description="Short kings, men cannot take kings, Italian capture priorities.",
 )

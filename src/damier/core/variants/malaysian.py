@@ -40,26 +40,17 @@ and lidraughts' 96-98): square 1 at the top left seen from White, as in Canadian
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 FORWARD = ((-1, -1), (-1, 1))
 
-MALAYSIAN = register(
-    Rules(
-        name="malaysian",
-        title="Malaysian draughts",
-        gametype="103,W,12,12,N2,0",
-        size=12,
-        rows_of_men=5,
-        first_player_choice=True,
-        man_captures=FORWARD,
-        capture_rule="max_count",
-        king_breaks_ties=True,
-        huffing=True,
-        draws=DrawRules(repetition=3),
-        description="12x12, men capture forwards only, flying kings, most pieces (a king's "
-                    "capture at equal count), the huff.",
-    ),
+MALAYSIAN = declare(
+    name="malaysian", title="Malaysian draughts", gametype="103,W,12,12,N2,0",
     aliases=("singaporean", "malaysian-singaporean", "main-dam"),
+    rows_of_men=5, first_player_choice=True, man_captures=FORWARD,
+    capture_rule="max_count", king_breaks_ties=True, huffing=True,
+    draws=DrawRules(repetition=3),
+    description="12x12, men capture forwards only, flying kings, most pieces (a king's capture at equal "
+    "count), the huff.",
 )

@@ -39,27 +39,16 @@ form; see Decision 9 for the private numbers).
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 FORWARD = ((-1, -1), (-1, 1))
 
-OLD_FRENCH = register(
-    Rules(
-        name="old-french",
-        title="Old French draughts (jeu forcé)",
-        gametype="101,W,8,8,N2,0",
-        size=8,
-        rows_of_men=3,
-        first_player_choice=True,
-        man_captures=FORWARD,
-        flying_kings=False,
-        capture_rule="free",
-        promotion_in_capture="promote_and_stop",
-        huffing=True,
-        draws=DrawRules(repetition=3),
-        description="English-style play (short kings, men capture forwards, free choice) "
-                    "enforced by the huff.",
-    ),
+OLD_FRENCH = declare(
+    name="old-french", title="Old French draughts (jeu forcé)", gametype="101,W,8,8,N2,0",
     aliases=("jeu-force", "french-old", "dames-a-la-francaise"),
+    rows_of_men=3, first_player_choice=True, man_captures=FORWARD, flying_kings=False,
+    capture_rule="free", promotion_in_capture="promote_and_stop", huffing=True,
+    draws=DrawRules(repetition=3),
+    description="English-style play (short kings, men capture forwards, free choice) enforced by the huff.",
 )

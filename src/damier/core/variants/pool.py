@@ -11,28 +11,17 @@ against one king must win within 13 moves (26 plies) [Pool 6].
 
 from __future__ import annotations
 
-from damier.core.colors import BLACK
-from damier.core.rules import DrawRules, EndgameRule, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules, EndgameRule
+from damier.core.variants import declare
 from damier.core.variants._endings import lone_king_against
 
-POOL = register(
-    Rules(
-        name="pool",
-        title="Pool checkers",
-        gametype="23,B,8,8,N1,0",
-        size=8,
-        rows_of_men=3,
-        first_player=BLACK,
-        capture_rule="free",
-        king_must_continue=True,
-        draws=DrawRules(
-            repetition=3,
-            endgames=(
-                EndgameRule("13-move rule", "Pool 6", 26, lone_king_against(3, 3, kings_only=True)),
-            ),
-        ),
-        description="American pool: flying kings, men capture backwards, free choice.",
-    ),
+POOL = declare(
+    name="pool", title="Pool checkers", gametype="23,B,8,8,N1,0",
     aliases=("pool-checkers", "american-pool"),
+    rows_of_men=3, capture_rule="free", king_must_continue=True,
+    draws=DrawRules(
+        repetition=3,
+        endgames=(EndgameRule("13-move rule", "Pool 6", 26, lone_king_against(3, 3, kings_only=True)),),
+    ),
+    description="American pool: flying kings, men capture backwards, free choice.",
 )

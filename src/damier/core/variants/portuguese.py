@@ -24,21 +24,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from damier.core.rules import DrawRules
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants.spanish import SPANISH
 
-PORTUGUESE = register(
-    replace(
-        SPANISH,
-        name="portuguese",
-        title="Portuguese draughts",
-        gametype="28,W,8,8,N1,1",
-        draws=DrawRules(repetition=3, repetition_claim=True),
-        description="Spanish rules (flying kings, most pieces then most kings) with the FPD's "
-                    "numbering.",
-    ),
+PORTUGUESE = declare(
+    like=SPANISH, name="portuguese", title="Portuguese draughts", gametype="28,W,8,8,N1,1",
     aliases=("damas-classicas", "portuguese-draughts"),
+    draws=DrawRules(repetition=3, repetition_claim=True),
+    description="Spanish rules (flying kings, most pieces then most kings) with the FPD's numbering.",
 )

@@ -10,23 +10,13 @@ FMJD-64 7.2.3–7.2.8 (see ``_endings.fmjd64_draws``).
 
 from __future__ import annotations
 
-from damier.core.rules import Rules
-from damier.core.variants import register
+from damier.core.variants import declare
 from damier.core.variants._endings import fmjd64_draws
 
-RUSSIAN = register(
-    Rules(
-        name="russian",
-        title="Russian draughts",
-        gametype="25,W,8,8,A0,0",
-        size=8,
-        rows_of_men=3,
-        capture_rule="free",
-        king_must_continue=True,
-        promotion_in_capture="promote_and_continue",
-        capture_separator=":",
-        draws=fmjd64_draws(),
-        description="Shashki: free capture choice, a man crowned mid-capture goes on as a king.",
-    ),
-    aliases=("shashki",),
+RUSSIAN = declare(
+    name="russian", title="Russian draughts", gametype="25,W,8,8,A0,0", aliases=("shashki",),
+    rows_of_men=3,
+    capture_rule="free", king_must_continue=True, promotion_in_capture="promote_and_continue",
+    capture_separator=":", draws=fmjd64_draws(),
+    description="Shashki: free capture choice, a man crowned mid-capture goes on as a king.",
 )

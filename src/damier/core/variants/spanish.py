@@ -7,20 +7,13 @@ move ends [Spanish 5]. Draws: threefold repetition [Spanish 6].
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
-SPANISH = register(
-    Rules(
-        name="spanish",
-        title="Spanish draughts",
-        gametype="24,W,8,8,N1,1",
-        size=8,
-        rows_of_men=3,
-        man_captures=((-1, -1), (-1, 1)),
-        capture_rule="spanish",
-        promotion_in_capture="promote_and_stop",
-        draws=DrawRules(repetition=3),
-        description="Flying kings, men capture forwards only, most pieces then most kings.",
-    ),
+SPANISH = declare(
+    name="spanish", title="Spanish draughts", gametype="24,W,8,8,N1,1",
+    rows_of_men=3, man_captures=((-1, -1), (-1, 1)),
+    capture_rule="spanish", promotion_in_capture="promote_and_stop",
+    draws=DrawRules(repetition=3),
+    description="Flying kings, men capture forwards only, most pieces then most kings.",
 )

@@ -34,30 +34,17 @@ docs/rules/thai.md (articles Thai 1-10), with the sources each rule comes from.
 
 from __future__ import annotations
 
-from damier.core.colors import BLACK
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 FORWARD = ((-1, -1), (-1, 1))
 
-THAI = register(
-    Rules(
-        name="thai",
-        title="Thai draughts (mak-hos)",
-        gametype="31,B,8,8,N2,0",
-        size=8,
-        rows_of_men=2,
-        first_player=BLACK,
-        first_player_choice=True,
-        man_captures=FORWARD,
-        capture_rule="free",
-        king_lands_behind=True,
-        remove_at_end=False,
-        promotion_in_capture="promote_and_stop",
-        capture_separator="-",
-        draws=DrawRules(repetition=3),
-        description="8 men each; a flying king lands directly behind the piece it takes; "
-                    "pieces removed as they are jumped; free choice.",
-    ),
+THAI = declare(
+    name="thai", title="Thai draughts (mak-hos)", gametype="31,B,8,8,N2,0",
     aliases=("mak-hos", "makhos", "mak-hot", "thai-draughts"),
+    rows_of_men=2, first_player_choice=True, man_captures=FORWARD, king_lands_behind=True,
+    capture_rule="free", remove_at_end=False, promotion_in_capture="promote_and_stop",
+    capture_separator="-", draws=DrawRules(repetition=3),
+    description="8 men each; a flying king lands directly behind the piece it takes; "
+    "pieces removed as they are jumped; free choice.",
 )

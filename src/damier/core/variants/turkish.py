@@ -13,30 +13,18 @@ threefold repetition [Turkish 7].
 
 from __future__ import annotations
 
-from damier.core.rules import DrawRules, Rules
-from damier.core.variants import register
+from damier.core.rules import DrawRules
+from damier.core.variants import declare
 
 MAN = ((-1, 0), (0, -1), (0, 1))
 ROOK = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
-TURKISH = register(
-    Rules(
-        name="turkish",
-        title="Turkish draughts",
-        gametype="30,W,8,8,A0,0",
-        size=8,
-        shape="full",
-        rows_of_men=2,
-        first_rows_empty=1,
-        man_steps=MAN,
-        man_captures=MAN,
-        king_steps=ROOK,
-        king_captures=ROOK,
-        capture_rule="max_count",
-        remove_at_end=False,
-        no_reverse_capture=True,
-        draws=DrawRules(repetition=3),
-        description="Orthogonal moves on all 64 squares; pieces removed as they are jumped.",
-    ),
+TURKISH = declare(
+    name="turkish", title="Turkish draughts", gametype="30,W,8,8,A0,0",
     aliases=("dama-turkish", "turkish-draughts"),
+    shape="full", rows_of_men=2, first_rows_empty=1,
+    man_steps=MAN, man_captures=MAN, king_steps=ROOK, king_captures=ROOK,
+    capture_rule="max_count", remove_at_end=False, no_reverse_capture=True,
+    draws=DrawRules(repetition=3),
+    description="Orthogonal moves on all 64 squares; pieces removed as they are jumped.",
 )
