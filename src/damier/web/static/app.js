@@ -19,7 +19,7 @@ import { loadEngines } from "./engines.js";
 import { startLanguage } from "./i18n.js";
 import { openGame, setGame, startClocks } from "./game.js";
 import { cancelPremove, onDrop, onPress, onTap, setupMoving } from "./moving.js";
-import { applyOptions, options } from "./options.js";
+import { applyOptions, boardOptions } from "./options.js";
 import { setupPuzzles } from "./puzzles.js";
 import { setupReview } from "./review.js";
 import { unlockAudio } from "./sound.js";
@@ -31,7 +31,7 @@ async function start() {
   await startLanguage();
   app.board = new BoardView(document.getElementById("board"),
     { onTap, onPress, onDrop, onContext: cancelPremove, describe: describeSquare });
-  app.board.setOptions({ coords: options.coords, numbers: options.numbers });
+  app.board.setOptions(boardOptions());
   for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, unlockAudio, { once: true });
   app.editor = new Editor(app);
   const r = await api("GET", "/api/variants");

@@ -3,12 +3,15 @@
 // It knows no rules: the app tells it what to show and reacts to its events
 // (onPress(square) on pointer down, onTap(square) for a click, onDrop(from, to) after a drag).
 // Options: coordinates around the edge (file letters and rank digits, or the numbers of the
-// edge squares on a numbered board), the square labels on the squares. A move can be
+// edge squares on a numbered board), the square labels on the squares, the piece set. A move can be
 // animated along its whole route, the pieces it takes fading out as they are jumped.
 // For keyboards and screen readers the board is a grid of rows of focusable squares, each
 // named by handlers.describe(label, piece, flags) ("c3, white man"); one square at a time
 // is in the tab order; the arrow keys move the focus (in the direction drawn), Enter or
-// Space is a tap on it. Imports nothing.
+// Space is a tap on it. Pieces are drawn in the piece set of options.pieces (pieces.js).
+// Imports the piece sets.
+
+import { DEFAULT_SET, drawPiece } from "./pieces.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 100;
@@ -22,8 +25,6 @@ function el(name, attrs, parent) {
   return node;
 }
 
-function isWhite(piece) { return piece === "w" || piece === "W"; }
-function isKing(piece) { return piece === "W" || piece === "B"; }
 
 export class BoardView {
   constructor(svg, handlers) {
@@ -31,7 +32,7 @@ export class BoardView {
     this.handlers = handlers;
     this.info = null;
     this.flipped = false;
-    this.options = { coords: true, numbers: true };
+    this.options = { coords: true, numbers: true, pieces: DEFAULT_SET };
     this.squares = new Map(); // number -> {index, row, col, label}
     this.drag = null;
     this.anim = null;
@@ -73,6 +74,7 @@ export class BoardView {
     const size = this.info.size * CELL + 2 * m;
     this.svg.setAttribute("viewBox", `${-m} ${-m} ${size} ${size}`);
     this.svg.classList.toggle("with-coords", this.options.coords);
+    this.svg.dataset.pieces = this.options.pieces;
   }
 
   // top-left corner of square `sq` as drawn (the board is flipped for Black at the bottom)
@@ -269,7 +271,7 @@ export class BoardView {
     if ((!piece || piece === ".") && huffedPiece && huffedPiece !== ".") {
       // not a "piece": the square is empty (tests and the page look for g.piece)
       const ghost = this._glyph(g, huffedPiece, x, y);
-      ghost.setAttribute("class", `huffed-piece ${isWhite(huffedPiece) ? "white" : "black"}`);
+      ghost.setAttribute("class", ghost.getAttribute("class").replace(/^piece /, "huffed-piece "));
       ghost.removeAttribute("data-piece");
     }
     el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: "huffed-outline" }, g);
@@ -277,22 +279,7 @@ export class BoardView {
       class: "huffed" }, g);
   }
 
-  _glyph(parent, piece, x, y) {
-    const cls = ["piece", isWhite(piece) ? "white" : "black"];
-    if (isKing(piece)) cls.push("king");
-    const pg = el("g", { class: cls.join(" "), "data-piece": piece }, parent);
-    el("circle", { cx: x + 50, cy: y + 54, r: 38, class: "rim" }, pg);
-    el("circle", { cx: x + 50, cy: y + 50, r: 38, class: "body" }, pg);
-    el("circle", { cx: x + 50, cy: y + 50, r: 26, class: "inner" }, pg);
-    if (isKing(piece)) {
-      el("path", {
-        d: `M${x + 30} ${y + 60} L${x + 27} ${y + 38} L${x + 40} ${y + 48} L${x + 50} ${y + 33}` +
-           ` L${x + 60} ${y + 48} L${x + 73} ${y + 38} L${x + 70} ${y + 60} Z`,
-        class: "crown",
-      }, pg);
-    }
-    return pg;
-  }
+  _glyph(parent, piece, x, y) { return drawPiece(parent, piece, x, y, this.options.pieces); }
 
   _piece(g, x, y, piece, number, view) {
     const pg = this._glyph(g, piece, x, y);
@@ -395,9 +382,8 @@ export class BoardView {
       d.moved = true;
       const sq = this.squares.get(d.from);
       const piece = (this.view.pieces || "")[sq.index];
-      d.ghost = el("g", { class: `piece ghost ${isWhite(piece) ? "white" : "black"}`, "aria-hidden": "true" }, this.svg);
-      el("circle", { cx: 0, cy: 0, r: 40, class: "body" }, d.ghost);
-      el("circle", { cx: 0, cy: 0, r: 27, class: "inner" }, d.ghost);
+      d.ghost = el("g", { class: "drag-ghost", "aria-hidden": "true" }, this.svg);
+      this._glyph(d.ghost, piece, -50, -50).classList.add("ghost");
     }
     const pt = this.svg.createSVGPoint();
     pt.x = e.clientX;

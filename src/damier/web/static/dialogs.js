@@ -5,7 +5,8 @@ import { openGame, setGame } from "./game.js";
 import { setupImport } from "./importing.js";
 import { app } from "./state.js";
 import { language, t } from "./i18n.js";
-import { options, reducedMotion, setOption } from "./options.js";
+import { boardOptions, options, reducedMotion, setOption } from "./options.js";
+import { pieceIcon } from "./pieces.js";
 import { errorText, render, say, variantName } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -158,13 +159,20 @@ async function deleteGame(id, button, row) {
   }
 }
 
+// the four pieces of the chosen set, beside its select
+function showPieceSet() {
+  $("opt-pieces-preview").replaceChildren(...["w", "W", "b", "B"].map((p) => pieceIcon(p, options.pieces)));
+}
+
 // the board options dialog: each control writes its option (remembered) and redraws
 function setupOptions() {
   const boxes = { "opt-coords": "coords", "opt-numbers": "numbers", "opt-animate": "animate",
     "opt-sound": "sound" };
-  const selects = { "opt-theme": "theme", "opt-dark": "dark" };
+  const selects = { "opt-theme": "theme", "opt-pieces": "pieces", "opt-dark": "dark" };
   const changed = () => {
-    app.board.setOptions({ coords: options.coords, numbers: options.numbers });
+    app.board.setOptions(boardOptions());
+    showPieceSet();
+    app.editor.drawPalette();
     render();
     $("btn-sound").dispatchEvent(new Event("refresh"));
   };
@@ -178,6 +186,7 @@ function setupOptions() {
     for (const [id, name] of Object.entries(boxes)) $(id).checked = options[name];
     for (const [id, name] of Object.entries(selects)) $(id).value = options[name];
     $("opt-reduced").hidden = !reducedMotion();
+    showPieceSet();
     $("dlg-options").showModal();
   });
 }

@@ -4,6 +4,8 @@
 import { api } from "./api.js";
 import { fillVariants, openNewGame } from "./dialogs.js";
 import { t } from "./i18n.js";
+import { options } from "./options.js";
+import { pieceIcon } from "./pieces.js";
 import { variantInfo } from "./state.js";
 import { errorText, render } from "./view.js";
 
@@ -28,6 +30,16 @@ export class Editor {
     $("editor-apply").addEventListener("click", () => this.applyFen($("editor-fen").value));
     $("editor-copy").addEventListener("click", () => this.copy());
     $("editor-play").addEventListener("click", () => this.play());
+    this.drawPalette();
+  }
+
+  // a picture of each piece beside its name in the palette, in the chosen piece set
+  drawPalette() {
+    for (const input of document.querySelectorAll('#palette input[name="tool"]')) {
+      const label = input.parentElement;
+      label.querySelector(".piece-icon")?.remove();
+      if (input.value !== ".") input.after(pieceIcon(input.value, options.pieces));
+    }
   }
 
   async load(name) {

@@ -1,13 +1,16 @@
 // damier web: the board options, remembered by the browser (localStorage): coordinates
-// around the board, square numbers, the board's colours (three themes), dark mode (as the
-// system, off, on), animated moves and sounds; and the flip of each game. applyOptions()
-// sets them on the page (data-theme, data-dark on <html>); the board reads coords/numbers.
-// Imports nothing.
+// around the board, square numbers, the board's colours (three themes), the piece set
+// (pieces.js), dark mode (as the system, off, on), animated moves and sounds; and the flip of
+// each game. applyOptions() sets them on the page (data-theme, data-dark on <html>); the
+// board reads boardOptions(). Shared by the main page and the /online page (one key, so a
+// choice made on one is seen on the other). Imports the piece sets' names.
+import { DEFAULT_SET, PIECE_SETS } from "./pieces.js";
 
 const KEY = "damier.options";
 export const THEMES = ["wood", "green", "blue"];
 export const DARK_MODES = ["auto", "off", "on"];
-const DEFAULTS = { coords: true, numbers: true, theme: "wood", dark: "auto", animate: true, sound: true };
+const DEFAULTS = { coords: true, numbers: true, theme: "wood", pieces: DEFAULT_SET, dark: "auto",
+  animate: true, sound: true };
 
 function load() {
   try {
@@ -16,6 +19,7 @@ function load() {
     for (const [k, v] of Object.entries(saved)) if (k in DEFAULTS && typeof v === typeof DEFAULTS[k]) out[k] = v;
     if (!THEMES.includes(out.theme)) out.theme = DEFAULTS.theme;
     if (!DARK_MODES.includes(out.dark)) out.dark = DEFAULTS.dark;
+    if (!PIECE_SETS.includes(out.pieces)) out.pieces = DEFAULTS.pieces;
     return out;
   } catch (e) {
     return { ...DEFAULTS };
@@ -28,6 +32,11 @@ export function setOption(name, value) {
   options[name] = value;
   try { localStorage.setItem(KEY, JSON.stringify(options)); } catch (e) { /* private mode */ }
   applyOptions();
+}
+
+// what the board draws by: coordinates, square numbers, the piece set
+export function boardOptions() {
+  return { coords: options.coords, numbers: options.numbers, pieces: options.pieces };
 }
 
 export function applyOptions() {

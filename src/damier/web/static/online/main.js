@@ -3,9 +3,10 @@
 // #seat=<secret> (a seat link: the seat moves to this browser, and the secret is removed
 // from the address at once), #p=<name> (a player), else the home view (create, lobby).
 // Secrets live only in the fragment, which browsers never send to the server.
-// Imports the shared i18n and the views of this folder.
+// Imports the shared i18n, the board options and the views of this folder.
 import { LANGUAGES, language, setLanguage, startLanguage, t } from "../i18n.js";
 import { api } from "../api.js";
+import { applyOptions } from "../options.js";
 import { openHome, openChallenge, stopHome } from "./home.js";
 import { openPlayer } from "./player.js";
 import { closeTable, openTable, redrawTable } from "./table.js";
@@ -46,6 +47,7 @@ function setupLanguage() {
 }
 
 async function start() {
+  applyOptions();   // board colours, dark mode as chosen on the main page
   await startLanguage();
   document.title = t("online.page_title");
   setupLanguage();

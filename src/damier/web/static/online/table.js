@@ -7,10 +7,11 @@
 // move sent again after a reconnect is recognised by the server (it carries the ply it was
 // made at) and never played twice. Premoves follow the rules of premove.js, on this page's
 // own state (tbl.premove) and seats. Imports the board, the move picker, premoves, i18n and
-// the API.
+// the API; the board options (piece set, coordinates) are the ones remembered by the main page.
 import { api } from "../api.js";
 import { BoardView } from "../board.js";
 import { has, t } from "../i18n.js";
+import { boardOptions } from "../options.js";
 import { MovePicker } from "../play.js";
 import { clearPremove, premoveSide, takePremove, tapPremove } from "../premove.js";
 import { $, clockText, show, showError, variantName } from "./common.js";
@@ -56,6 +57,7 @@ export function openTable(gid) {
   if (!tbl.board) {
     tbl.board = new BoardView($("board"), { onTap, onPress, onDrop,
       onContext: () => { const had = clearPremove(tbl); if (had) renderBoard(); return had; } });
+    tbl.board.setOptions(boardOptions());   // the piece set and coordinates chosen on the main page
   }
   connect();
   tbl.tick = setInterval(renderClocks, 100);
