@@ -3,18 +3,21 @@
 Each problem of an import names its game, its line in the whole text, a stable code and
 its parts (the page says them in its own language); a game without a GameType that does not
 replay on International is read on the 8×8 variant its moves fit, with a warning; lidraughts'
-clock comments are kept and written back on export; an illegal move or a bad FEN names its
+clock comments are kept and written back on export, and a game played here with a clock
+exports its move times the same way; an illegal move or a bad FEN names its
 reason; a finished game refuses an undo; a review that does not exist can be asked for
 without an error status.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
-from tests.web.test_api import move, new_game
+from tests.web.test_api import FakeTime, move, new_game
 
 LIDRAUGHTS = """[Event "Casual"]
 [Site "lidraughts"]
@@ -68,6 +71,31 @@ def test_clock_comments_are_kept_and_exported(client: TestClient) -> None:
     out = client.get(f"/api/games/{gid}/pdn").text
     for clock in ("[%clock w3:00 B3:00]", "[%clock W2:55 b2:51] a fine recapture"):
         assert clock in out
+
+
+def test_a_timed_game_exports_its_move_times_and_round_trips(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game played here with a clock writes the clocks after each move as lidraughts does
+    (the side to move in capitals); imported again it shows them and exports them unchanged."""
+    import damier.web.services.game_clock as clock
+
+    fake = FakeTime()
+    monkeypatch.setattr(clock, "time", fake)
+    gid = new_game(client, time_control="5+3")["id"]
+    # White's first move is free; Black thinks 4.2 s, White 61.9 s, Black 2 s (+3 s each)
+    for think, text in [(0, "32-28"), (4.2, "19-23"), (61.9, "28x19"), (2.0, "14x23")]:
+        fake.now += think
+        assert move(client, gid, text).status_code == 200
+    out = client.get(f"/api/games/{gid}/pdn").text
+    assert '[TimeControl "300+3"]' in out
+    expected = ["[%clock w0:05:00 B0:05:00]", "[%clock W0:05:00 b0:04:58]",
+                "[%clock w0:04:01 B0:04:58]", "[%clock W0:04:01 b0:04:59]"]
+    assert re.findall(r"\[%clock [^\]]*\]", out) == expected
+    # imported again: the comments are the move times the page shows, and export the same
+    again = import_text(client, out)["ids"][0]
+    tree = client.get(f"/api/games/{again}").json()["tree"]
+    assert [node["comments_after"] for node in tree["main"]] == [[c] for c in expected]
+    assert client.get(f"/api/games/{again}/pdn").text.split("\n\n", 1)[1] == out.split("\n\n", 1)[1]
 
 
 def test_reasons_of_illegal_moves_and_bad_fens(client: TestClient) -> None:

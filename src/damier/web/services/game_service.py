@@ -197,7 +197,7 @@ class GameService:
     # -- PDN -------------------------------------------------------------------------------
 
     def export_pdn(self, s: Session) -> str:
-        return pdn_games.export_pdn(s)
+        return pdn_games.export_pdn(s, self.store.moves(s.row.id))
 
     async def import_pdn(self, text: str, variant: str | None = None
                          ) -> tuple[list[int], list[dict[str, Any]]]:

@@ -23,6 +23,7 @@ from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.web.errors import WebError
 from damier.web.services import pdn_io
+from damier.web.services.clock_comments import clock_comments
 from damier.web.services.game_session import Session, recorded_outcome, stored_tree, tree_of
 from damier.web.storage.game_store import GameRow, MoveRow, Store
 
@@ -30,16 +31,25 @@ MAX_GAMES = 20_000
 """Most games one import may store."""
 
 
-def export_pdn(s: Session) -> str:
+def export_pdn(s: Session, moves: list[MoveRow]) -> str:
     """The game as PDN text: its tags (players, date filled in), variations, comments,
-    NAGs and result."""
+    NAGs and result; a game played with a clock gets its ``TimeControl`` tag (seconds +
+    increment) and each move the clocks after it (from ``moves``, its stored moves; see
+    :mod:`damier.web.services.clock_comments`)."""
     out = s.outcome()
-    tags = dict(s.row.tags)
-    engine = s.row.engine or "damier engine"
-    tags.setdefault("White", engine if s.row.white == "engine" else "human")
-    tags.setdefault("Black", engine if s.row.black == "engine" else "human")
-    tags.setdefault("Date", time.strftime("%Y.%m.%d", time.gmtime(s.row.created)))
-    return pdn_io.export_pdn(tree_of(s), tags, out.result if out else "*")
+    row = s.row
+    tags = dict(row.tags)
+    engine = row.engine or "damier engine"
+    tags.setdefault("White", engine if row.white == "engine" else "human")
+    tags.setdefault("Black", engine if row.black == "engine" else "human")
+    tags.setdefault("Date", time.strftime("%Y.%m.%d", time.gmtime(row.created)))
+    commands: list[str] = []
+    if row.time_control is not None:
+        initial, increment = row.time_control["initial"], row.time_control["increment"]
+        tags.setdefault("TimeControl", f"{initial:g}+{increment:g}")
+        clocks = [m.clock for m in moves[: s.board.ply]]
+        commands = clock_comments(s.board.start_position.turn, int(initial * 1000), clocks)
+    return pdn_io.export_pdn(tree_of(s), tags, out.result if out else "*", commands)
 
 
 def import_pdn(store: Store, text: str, variant: str | None = None

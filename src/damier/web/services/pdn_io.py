@@ -21,6 +21,7 @@ This module must not touch HTTP or the store.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,7 @@ from damier.core.move import Move
 from damier.core.rules import Rules
 from damier.formats.gametype import base_rules
 from damier.formats.pdn import MAX_LINE, Game, Node, PdnIssue, parse_game, parse_games, write_game
+from damier.web.services.clock_comments import TimedGame
 from damier.web.services.gametree import new_tree
 
 POSITION_TAGS = ("FEN", "GameType", "SetUp")
@@ -186,13 +188,16 @@ def _copy_children(src: Node, dst: Node, main: bool) -> bool:
     return cut
 
 
-def export_pdn(tree: Game, tags: dict[str, str], result: str) -> str:
+def export_pdn(tree: Game, tags: dict[str, str], result: str,
+               clock_commands: Sequence[str] = ()) -> str:
     """The PDN of a game: its tags (the seven-tag roster first), the moves with their
-    variations, comments and NAGs, and the result."""
+    variations, comments and NAGs, and the result; ``clock_commands`` (one per ply of the
+    main line, see :mod:`damier.web.services.clock_comments`) are written after the moves
+    that carry no clock of their own."""
     out = Game(tree.rules, tags={k: v for k, v in tags.items() if k not in POSITION_TAGS})
     out.root = tree.root
     out.tags["Result"] = result
-    return write_game(out) + "\n"
+    return write_game(TimedGame(out, clock_commands)) + "\n"
 
 
 __all__ = ["GUESSES", "ImportedGame", "export_pdn", "from_games", "import_pdn", "problem_json"]
