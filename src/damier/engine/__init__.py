@@ -4,9 +4,9 @@ Entry points: :class:`Engine` (``play``, ``analyse``, ``iterate``, ``stop``), :c
 :class:`Info`, :class:`Progress`, :class:`PlayResult`; :class:`EngineLike`, the one API of
 every engine (built-in or external), and :class:`BuiltinEngine`, this engine behind it
 (``api``). Modules: ``search`` (iterative deepening) and ``alphabeta`` (the alpha-beta
-search), ``native`` (the same search in the C kernel), ``evaluate`` and ``evalterms``
-(per-variant evaluation weights and terms), ``timecontrol`` (limits and clocks), ``levels``
-(levels 1-10), ``engine`` (the API over a ``Board``).
+search, with ``scores``, ``search_options`` and ``tree_rules``), ``native`` (the same search
+in the C kernel), ``evaluate`` and ``evalterms`` (per-variant evaluation weights and terms),
+``timecontrol`` (limits and clocks), ``levels`` (levels 1-10), ``engine`` (the API over a ``Board``).
 
 >>> from damier import Board
 >>> from damier.engine import Engine, Limit

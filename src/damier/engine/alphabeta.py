@@ -19,7 +19,9 @@ incrementally from each fast move (:meth:`Tree.child`). Scores are centi-men fro
 side to move's point of view; a won position is ``WIN - plies``.
 
 The iteration over depths and the root live in :mod:`damier.engine.search`, which makes
-one :class:`Tree` per search. This module must not build
+one :class:`Tree` per search; the score scale and the table entries in
+:mod:`damier.engine.scores`, the switches in :mod:`damier.engine.search_options`, what the
+search reads of the variant in :mod:`damier.engine.tree_rules`. This module must not build
 :class:`~damier.core.move.Move` objects, do I/O or read clocks other than
 ``time.perf_counter`` for the deadline.
 """
@@ -28,28 +30,34 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from damier.core.movegen import FastMove, generator
 from damier.core.position import Position
+from damier.engine.scores import (
+    EXACT,
+    INF,
+    LOWER,
+    MAX_PLY,
+    UPPER,
+    WIN,
+    WIN_BOUND,
+    TTEntry,
+    table_score,
+    tt_cutoff,
+)
+from damier.engine.search_options import SearchOptions
+from damier.engine.tree_rules import TreeRules, quiet_move_test
 
 if TYPE_CHECKING:
     from damier.core.rules import Rules
     from damier.engine.evaluate import Evaluator
 
-WIN = 100_000
-"""Score of a won position at the root; a win in ``n`` plies scores ``WIN - n``."""
-WIN_BOUND = WIN - 1_000
-"""Scores beyond this are wins or losses."""
-INF = WIN + 1
-MAX_PLY = 120
 QS_BUDGET = 1000
 """Quiescence nodes searched below one horizon node at most; past them the evaluation stands
 even where a capture is forced. Real positions never come near; a board of flying kings, where
 every capture allows another, would otherwise search millions of capture lines below a depth-1
 horizon (the native search's ``DK_QS_BUDGET`` is the same)."""
-EXACT, LOWER, UPPER = 0, 1, 2
 M64 = (1 << 64) - 1
 AUX_KEY, AUX_KEY_HIGH = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
 """Multipliers of the low and the high 64 bits of ``Position.aux`` in its share of the key."""
@@ -59,152 +67,12 @@ HISTORY_ONE = 4096
 """A success rate of one (``SearchOptions.history`` 1)."""
 _EMPTY: tuple[FastMove, ...] = ()
 
-TTEntry = tuple[int, int, int, FastMove | None]
-"""``(depth, bound, score, best move)``; the score of a win is stored relative to the node."""
 ZobristTables = tuple[dict[int, int], dict[int, int], dict[int, int], dict[int, int]]
 """Square bit -> key of a white man, white king, black man, black king."""
 
 
 class Stopped(Exception):
     """Raised inside the search when a limit is reached or a stop was asked."""
-
-
-@dataclass(frozen=True)
-class SearchOptions:
-    """Search switches (for experiments; the defaults are the measured best)."""
-
-    threats: bool = False
-    """Extend a quiet horizon where the opponent threatens to capture by one ply (off: no
-    gain in matches, see docs/engine.md)."""
-    lmr: int = 3
-    """Late-move reductions: 0 none, 1 moderate, 2 aggressive, 3 by node type (non-PV nodes
-    reduce every quiet move after the first by a ply, from the seventh by two; PV nodes from
-    the fourth move by one). 3 gated against 1 (with ``sacs`` off): see docs/engine.md."""
-    sacs: bool = False
-    """Never reduce a move that offers a capture (shots start that way; off: they are
-    reduced like the others, which searches about two plies deeper for the same nodes)."""
-    probcut: int = 10
-    """Prune a quiet non-PV node of depth >= 3 when a search to 2/5 of its depth beats beta
-    by this many centi-men per ply of depth (0: off)."""
-    history: int = 0
-    """Move-ordering history: 0 credits ``depth * depth`` to a quiet move that fails high;
-    1 keeps a success rate per move (out of :data:`HISTORY_ONE`: a node's best quiet move
-    goes 1/64 of the way towards one, the moves searched before it towards zero)."""
-    probcut_nested: bool = True
-    """ProbCut also inside the shallow search of a ProbCut."""
-    probcut_captures: bool = False
-    """ProbCut also at nodes where the side to move must capture."""
-
-    def as_tuple(self) -> tuple[int, ...]:
-        """The switches as whole numbers, in the order of the C search's options.
-
-        >>> SearchOptions().as_tuple()
-        (0, 3, 0, 10, 0, 1, 0)
-        """
-        return tuple(int(getattr(self, f.name)) for f in fields(self))
-
-    def with_setting(self, name: str, value: str) -> SearchOptions:
-        """These options with the switch ``name`` set from the text ``value`` (a whole
-        number, or on/off for a yes-no switch); ``ValueError`` saying which is wrong.
-        Engine matches select a candidate search this way (``damier:search.lmr=2``).
-
-        >>> SearchOptions().with_setting("lmr", "2").lmr
-        2
-        >>> SearchOptions().with_setting("threats", "on").threats
-        True
-        >>> SearchOptions().with_setting("depth", "3")  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ValueError: unknown search option 'depth' (threats, lmr, sacs, probcut, ...)
-        """
-        kinds = {f.name: f.type for f in fields(self)}
-        if name not in kinds:
-            raise ValueError(f"unknown search option {name!r} ({', '.join(kinds)})")
-        text = value.strip().lower()
-        setting: dict[str, bool | int] = {}
-        if kinds[name] in (bool, "bool"):
-            if text not in _SWITCH:
-                raise ValueError(f"search option {name} must be on or off, not {value[:20]!r}")
-            setting[name] = _SWITCH[text]
-        else:
-            top = _HIGHEST.get(name, 1000)
-            if not (text.isascii() and text.isdigit()) or int(text) > top:
-                raise ValueError(f"search option {name} must be a whole number 0-{top}, "
-                                 f"not {value[:20]!r}")
-            setting[name] = int(text)
-        return replace(self, **setting)  # type: ignore[arg-type]
-
-
-_HIGHEST = {"lmr": 3, "history": 1}
-"""The largest value of a numeric switch (else 1000)."""
-_SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False,
-           "1": True, "0": False}
-
-
-@dataclass(frozen=True)
-class TreeRules:
-    """What a search needs of the variant, read once from the rules object."""
-
-    stateful: bool
-    """Moves depend on ``Position.aux`` (Frisian king moves, huffing)."""
-    breakthrough: bool
-    antidraughts: bool
-    repetition: bool
-    quiet_plies: int
-
-    @classmethod
-    def of(cls, rules: Rules) -> TreeRules:
-        """The search's view of ``rules``."""
-        return cls(bool(rules.king_move_limit or rules.huffing), rules.goal == "breakthrough",
-                   rules.goal == "antidraughts", rules.draws.repetition > 0, rules.draws.quiet_plies)
-
-
-def quiet_move_test(rules: Rules) -> Callable[[int, int, int, int], bool]:
-    """``can_move(white, black, kings, turn)`` for a position where the side to move has no
-    capture: whether it has any move at all.
-
-    Then it has one exactly when some piece has an empty square one step away in a
-    direction it may step in, which is far cheaper than counting the moves (the search asks
-    at every quiet leaf). Not valid for variants whose moves depend on ``Position.aux``.
-
-    >>> from damier import Board
-    >>> board = Board(fen="W:W46:B41,37")
-    >>> quiet_move_test(board.rules)(*board.position[:4])
-    False
-    """
-    geo = rules.geometry
-    all_squares = geo.all_squares
-    man_shifts = tuple(tuple(geo.shift[d] for d in rules.directions(rules.man_steps, c))
-                       for c in (0, 1))
-    king_shifts = tuple(geo.shift[d] for d in rules.directions(rules.king_steps, 0))
-
-    def can_move(w: int, b: int, k: int, t: int) -> bool:
-        own = b if t else w
-        empty = all_squares ^ (w | b)
-        men = own & ~k
-        for sh in man_shifts[t]:
-            if (men << sh if sh > 0 else men >> -sh) & empty:
-                return True
-        kg = own & k
-        if kg:
-            for sh in king_shifts:
-                if (kg << sh if sh > 0 else kg >> -sh) & empty:
-                    return True
-        return False
-
-    return can_move
-
-
-def table_score(code: int, ply: int) -> int:
-    """The search score of an endgame database's code at ``ply``: 0 for a draw, a win or a
-    loss at its distance from the root (as the search scores a position without moves).
-
-    >>> table_score(0, 5), table_score(10, 3), table_score(9, 3)
-    (0, 99988, -99989)
-    """
-    if code == 0:
-        return 0
-    plies = ply + code - 1
-    return WIN - plies if code % 2 == 0 else plies - WIN
 
 
 class Tree:
@@ -408,7 +276,7 @@ class Tree:
         if entry is not None:
             ttm = entry[3]
             if entry[0] >= depth and not pvnode:
-                score = _tt_cutoff(entry, ply, alpha, beta)
+                score = tt_cutoff(entry, ply, alpha, beta)
                 if score is not None:
                     return score
         if self.stateful:
@@ -604,18 +472,4 @@ def _never() -> bool:
     return False
 
 
-def _tt_cutoff(entry: TTEntry, ply: int, alpha: int, beta: int) -> int | None:
-    """The score of a deep enough TT entry when its bound decides the node, else ``None``."""
-    _depth, flag, score, _move = entry
-    if score > WIN_BOUND:
-        score -= ply
-    elif score < -WIN_BOUND:
-        score += ply
-    if flag == EXACT or (score >= beta if flag == LOWER else score <= alpha):
-        return score
-    return None
-
-
-__all__ = [
-    "INF", "MAX_PLY", "WIN", "WIN_BOUND", "SearchOptions", "Stopped", "Tree", "quiet_move_test",
-]
+__all__ = ["QS_BUDGET", "Stopped", "Tree", "ZobristTables", "aux_key"]

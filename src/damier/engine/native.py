@@ -27,10 +27,11 @@ from damier.core.movegen import FastMove, generator
 from damier.core.position import Position
 from damier.core.rules import Rules
 from damier.engine import patterns
-from damier.engine.alphabeta import MAX_PLY, WIN, WIN_BOUND, SearchOptions
 from damier.engine.egdb.database import EndgameDatabase
 from damier.engine.evaluate import Weights, weights_for
+from damier.engine.scores import MAX_PLY, WIN, WIN_BOUND
 from damier.engine.search import Iteration, Line, RootState, Searcher, SearchLimits
+from damier.engine.search_options import SearchOptions
 
 NativeMove = tuple[int, int, int, int, int]
 """``(frm, to, remove, kings_xor, huff)`` as the kernel reports a move."""

@@ -33,21 +33,12 @@ from dataclasses import dataclass, field
 from damier.core.movegen import FastMove, generator
 from damier.core.position import Position
 from damier.core.rules import Rules
-from damier.engine.alphabeta import (
-    INF,
-    MAX_PLY,
-    WIN,
-    WIN_BOUND,
-    SearchOptions,
-    Stopped,
-    Tree,
-    TTEntry,
-    ZobristTables,
-    aux_key,
-    quiet_move_test,
-)
+from damier.engine.alphabeta import Stopped, Tree, ZobristTables, aux_key
 from damier.engine.egdb.database import EndgameDatabase
 from damier.engine.evaluate import Evaluator, Weights, build_evaluator
+from damier.engine.scores import INF, MAX_PLY, WIN, WIN_BOUND, TTEntry
+from damier.engine.search_options import SearchOptions
+from damier.engine.tree_rules import quiet_move_test
 
 ASPIRATION = 35
 """Half-width of the first aspiration window (centi-men); it triples on each fail."""

@@ -415,7 +415,7 @@ static int FN(threatened_horizon)(dk_search *s, int depth, int ply, const DK_POS
     return FN(dk_has_capture)(s->k, &q);
 }
 
-/* The score of an endgame database's code at `ply` (alphabeta.py's table_score). */
+/* The score of an endgame database's code at `ply` (engine/scores.py's table_score). */
 static inline int FN(table_score)(int code, int ply)
 {
     if (code == 0)
