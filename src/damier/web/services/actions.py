@@ -48,14 +48,18 @@ async def play(store: Store, s: Session, text: str) -> None:
         if s.player(s.board.turn) != "human":
             raise WebError(409, f"it is the engine's turn ({color_name(s.board.turn)})",
                            "engine_turn")
-        try:
-            move = s.board.parse_move(text)
-        except AmbiguousMoveError as e:
-            raise WebError(422, str(e), "ambiguous_move", move=text,
-                           candidates=e.candidates) from None
-        except DamierError as e:
-            raise WebError(422, str(e), "illegal_move", move=text, **reasons(e)) from None
-        push(store, s, move)
+        push(store, s, parse_played(s, text))
+
+
+def parse_played(s: Session, text: str) -> Move:
+    """The legal move that ``text`` names in the game's position; 422 saying why not
+    (``ambiguous_move`` with the candidates, ``illegal_move`` with the core's reason)."""
+    try:
+        return s.board.parse_move(text)
+    except AmbiguousMoveError as e:
+        raise WebError(422, str(e), "ambiguous_move", move=text, candidates=e.candidates) from None
+    except DamierError as e:
+        raise WebError(422, str(e), "illegal_move", move=text, **reasons(e)) from None
 
 
 def huff_move(s: Session, square: Any, text: str | None) -> str:

@@ -24,8 +24,8 @@ ACTIONS = ("offer", "accept", "decline", "claim")
 
 
 class Note(NamedTuple):
-    """What happened, for the player: a stable ``code`` (the page translates it) and the
-    English ``text``."""
+    """What happened, for the player (for both, in a game between people): a stable ``code``
+    (the page translates it) and the English ``text``."""
 
     code: str
     text: str
@@ -38,40 +38,54 @@ async def draw(store: Store, s: Session, action: str, color: str | None) -> Note
     async with s.lock:
         game_clock.check_flag(s)
         check_open(s)
-        row, board = s.row, s.board
+        row = s.row
         c = actor(s, color, prefer_offer_target=action in ("accept", "decline"))
         if action == "claim":
-            try:
-                board.claim_draw()
-            except DamierError as e:
-                raise WebError(409, str(e), "no_draw_to_claim") from None
-            row.ending = {"kind": "claim"}
-            note = Note("draw_claimed", "draw claimed")
+            note = claim(s)
         elif action == "offer":
             other = opponent(c)
             if s.player(other) == "engine":
                 if engine_accepts(s):
-                    board.agree_draw()
-                    row.ending = {"kind": "agreement"}
+                    agree(s)
                     note = Note("engine_accepts_draw", "the engine accepts the draw")
                 else:
                     note = Note("engine_declines_draw", "the engine declines the draw")
             else:
-                row.draw_offer = c
-                note = Note("draw_offered_white" if c == WHITE else "draw_offered_black",
-                            f"{color_name(c)} offers a draw")
+                note = offer(s, c)
         else:
             if row.draw_offer is None or row.draw_offer == c:
                 raise WebError(409, "there is no draw offer to answer", "no_draw_offer")
             if action == "accept":
-                board.agree_draw()
-                row.ending = {"kind": "agreement"}
+                agree(s)
                 note = Note("draw_agreed", "draw agreed")
             else:
                 note = Note("draw_declined", "draw declined")
             row.draw_offer = None
         finish(store, s)
     return note
+
+
+def claim(s: Session) -> Note:
+    """Claim the draw that the core says is claimable now (409 if none): the game ends."""
+    try:
+        s.board.claim_draw()
+    except DamierError as e:
+        raise WebError(409, str(e), "no_draw_to_claim") from None
+    s.row.ending = {"kind": "claim"}
+    return Note("draw_claimed", "draw claimed")
+
+
+def offer(s: Session, c: int) -> Note:
+    """Colour ``c`` offers a draw, kept in the game's row until answered or a move is made."""
+    s.row.draw_offer = c
+    return Note("draw_offered_white" if c == WHITE else "draw_offered_black",
+                f"{color_name(c)} offers a draw")
+
+
+def agree(s: Session) -> None:
+    """Both players agree to a draw: the game ends."""
+    s.board.agree_draw()
+    s.row.ending = {"kind": "agreement"}
 
 
 def engine_accepts(s: Session) -> bool:

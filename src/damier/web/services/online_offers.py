@@ -18,52 +18,37 @@ This module must not notify anyone or know HTTP.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from damier.core.colors import WHITE, color_name, opponent
-from damier.core.errors import DamierError
 from damier.web.errors import WebError
+from damier.web.services import draw_offers
 from damier.web.services import game_clock as clock
 from damier.web.services.actions import check_open, finish
+from damier.web.services.draw_offers import Note
 from damier.web.services.game_session import Session, apply_ending, save, set_result
 from damier.web.storage.game_store import Store
-
-
-class Note(NamedTuple):
-    """What happened, for both players: a stable ``code`` (the page translates it) and the
-    English ``text``."""
-
-    code: str
-    text: str
 
 
 def draw(store: Store, s: Session, c: int, action: str) -> Note:
     """``offer``, ``accept``, ``decline`` or ``claim`` a draw for colour ``c``."""
     check_open(s)
-    row, board = s.row, s.board
+    row = s.row
     if action == "claim":
-        try:
-            board.claim_draw()
-        except DamierError as e:
-            raise WebError(409, str(e), "no_draw_to_claim") from None
-        row.ending = {"kind": "claim"}
+        note = draw_offers.claim(s)
         finish(store, s)
-        return Note("draw_claimed", "draw claimed")
+        return note
     if action == "offer" and row.draw_offer != opponent(c):
         if row.draw_offer == c:
             raise WebError(409, "you have already offered a draw", "draw_already_offered")
-        row.draw_offer = c
+        note = draw_offers.offer(s, c)
         save(store, s)
-        return Note("draw_offered_white" if c == WHITE else "draw_offered_black",
-                    f"{color_name(c)} offers a draw")
+        return note
     if row.draw_offer != opponent(c):
         raise WebError(409, "there is no draw offer to answer", "no_draw_offer")
     row.draw_offer = None
     if action == "decline":
         save(store, s)
         return Note("draw_declined", "draw declined")
-    board.agree_draw()   # "accept", or an offer crossing the other's
-    row.ending = {"kind": "agreement"}
+    draw_offers.agree(s)   # "accept", or an offer crossing the other's
     finish(store, s)
     return Note("draw_agreed", "draw agreed")
 

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from typing import Any
 
 from damier.core.colors import BLACK, WHITE, color_name, opponent
-from damier.core.errors import AmbiguousMoveError, DamierError
 from damier.web.errors import WebError
 from damier.web.services import actions, challenges, online_offers, ratings
+from damier.web.services.draw_offers import Note
 from damier.web.services.game_clock import check_flag, clocks_json
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session, game_state
@@ -290,7 +290,7 @@ class OnlineService:
                            "spectator")
         if str(action).startswith("rematch_"):
             return await self._rematch(s, mine, str(action), holder)
-        note: online_offers.Note | None = None
+        note: Note | None = None
         async with s.lock:
             try:
                 note = self._change(s, mine, str(action), data)
@@ -304,7 +304,7 @@ class OnlineService:
         return done
 
     def _change(self, s: Session, mine: list[int], action: str,
-                data: dict[str, Any]) -> online_offers.Note | None:
+                data: dict[str, Any]) -> Note | None:
         """The action under the game's lock (see :meth:`act`)."""
         store, og = self.games.store, self.online_game(s.row.id)
         check_flag(s)
@@ -346,13 +346,7 @@ class OnlineService:
         if s.board.turn not in mine:
             raise WebError(403, f"it is {color_name(s.board.turn)}'s turn, not yours",
                            "not_your_turn")
-        try:
-            move = s.board.parse_move(text)
-        except AmbiguousMoveError as e:
-            raise WebError(422, str(e), "ambiguous_move", move=text,
-                           candidates=e.candidates) from None
-        except DamierError as e:
-            raise WebError(422, str(e), "illegal_move", move=text) from None
+        move = actions.parse_played(s, text)
         if not check_only:
             actions.push(self.games.store, s, move)
 
@@ -366,7 +360,7 @@ class OnlineService:
             return WHITE if color == "white" else BLACK
         return s.board.turn
 
-    async def after_change(self, s: Session, note: online_offers.Note | None = None) -> None:
+    async def after_change(self, s: Session, note: Note | None = None) -> None:
         """Tell the watchers, record a game that ended, wake the clock keeper."""
         if note is not None:
             await self.games.notify(s, note.text, note.code)
