@@ -22,7 +22,14 @@ from damier.cli.outfiles import check_output, keep_game
 from damier.core.errors import excerpt
 from damier.protocol.dxp.dxp_game import DxpGame
 from damier.protocol.dxp.messages import DEFAULT_PORT
-from damier.protocol.dxp.session import IDLE_TIMEOUT, MAX_CONNECTIONS, run_follower, run_initiator
+from damier.protocol.dxp.session import (
+    HANDSHAKE_TIMEOUT,
+    IDLE_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_PER_PEER,
+    run_follower,
+    run_initiator,
+)
 from damier.protocol.match.openings import load_openings
 from damier.protocol.pdnout import game_pdn
 
@@ -52,6 +59,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         f"0 = wait for ever ({IDLE_TIMEOUT:g})")
     p.add_argument("--max-connections", type=bounded_int(1, 1000), default=MAX_CONNECTIONS,
                    help=f"Follower: initiators served at once ({MAX_CONNECTIONS})")
+    p.add_argument("--handshake-timeout", type=bounded_real(0.1, 86_400), default=HANDSHAKE_TIMEOUT,
+                   help="Follower: seconds a new connection has to send its first GAMEREQ "
+                        f"({HANDSHAKE_TIMEOUT:g})")
+    p.add_argument("--max-per-peer", type=bounded_int(1, 1000), default=MAX_PER_PEER,
+                   help=f"Follower: connections one address may hold at once ({MAX_PER_PEER})")
     p.add_argument("--verbose", action="store_true", help="print every message on stderr")
     p.set_defaults(func=run)
 
@@ -96,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
         asyncio.run(run_follower(host, port, args.level, args.name, on_game, log,
                                  connections=1 if args.once else 0, peer_grace=args.peer_grace,
                                  idle_timeout=args.idle_timeout or None,
-                                 max_connections=args.max_connections))
+                                 max_connections=args.max_connections,
+                                 handshake_timeout=args.handshake_timeout,
+                                 max_per_peer=args.max_per_peer))
         return 0
     host, port = parse_address(args.connect, None)
     starts = [o.board("international").fen() for o in load_openings(args.openings)] \

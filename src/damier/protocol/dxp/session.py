@@ -102,14 +102,19 @@ async def _play_and_report(
 async def serve_connection(
     conn: DxpConnection, level: int, name: str, on_game: Callable[[DxpGame], None],
     log: Log = quiet, idle_timeout: float | None = None, peer_grace: float = 60.0,
+    handshake_timeout: float | None = None,
 ) -> list[DxpGame]:
-    """Follow one initiator until it disconnects or asks to stop."""
+    """Follow one initiator until it disconnects or asks to stop; its first GAMEREQ must come
+    within ``handshake_timeout`` seconds, the next ones within ``idle_timeout``."""
     player = _engine(level)
     results: list[DxpGame] = []
     number = 0
     while True:
+        wait = idle_timeout
+        if not results and handshake_timeout is not None:
+            wait = handshake_timeout if wait is None else min(wait, handshake_timeout)
         try:
-            msg = await conn.receive(idle_timeout, "GAMEREQ")
+            msg = await conn.receive(wait, "GAMEREQ")
         except DxpError as e:
             if "closed the connection" in str(e):
                 return results
@@ -145,39 +150,57 @@ IDLE_TIMEOUT = 120.0
 """Seconds a follower waits for an initiator's GAMEREQ (at connection or between games)."""
 MAX_CONNECTIONS = 8
 """Initiators a follower serves at once; more are closed at once."""
+HANDSHAKE_TIMEOUT = 10.0
+"""Seconds a new connection has to send its first GAMEREQ (issue 24: silent connections
+held every slot for the whole idle timeout, locking real initiators out)."""
+MAX_PER_PEER = 4
+"""Connections one address may hold at once; more from it are closed at once."""
 
 
 async def run_follower(
     host: str, port: int, level: int, name: str, on_game: Callable[[DxpGame], None],
     log: Log = quiet, connections: int = 0, ready: Callable[[int], None] | None = None,
     peer_grace: float = 60.0, idle_timeout: float | None = IDLE_TIMEOUT,
-    max_connections: int = MAX_CONNECTIONS,
+    max_connections: int = MAX_CONNECTIONS, handshake_timeout: float | None = HANDSHAKE_TIMEOUT,
+    max_per_peer: int = MAX_PER_PEER,
 ) -> None:
     """Listen on ``host:port`` and follow initiators, up to ``max_connections`` at once, each
     with its own engine, so that one slow or silent peer never holds up another; a peer that
-    sends no GAMEREQ within ``idle_timeout`` seconds (``None``: wait for ever) is
-    disconnected. Stop after ``connections`` connections (0: never; further connections are
-    refused once that many have been taken). ``ready(port)`` is called once listening."""
+    sends no GAMEREQ within ``idle_timeout`` seconds (``None``: wait for ever), or none within
+    ``handshake_timeout`` of connecting, is disconnected, and one address holds at most
+    ``max_per_peer`` connections, so that silent connections cannot lock initiators out.
+    Stop after ``connections`` connections (0: never; further connections are refused once
+    that many have been taken). ``ready(port)`` is called once listening."""
     done = asyncio.Event()
     taken = served = active = 0
+    per_peer: dict[str, int] = {}
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         nonlocal taken, served, active
         conn = DxpConnection(reader, writer, log)
+        address = str((writer.get_extra_info("peername") or ("?",))[0])
         if active >= max_connections or (connections and taken >= connections):
             log(f"connection from {conn.peer} refused: {active} initiators are being served")
             await conn.close()
             return
+        if per_peer.get(address, 0) >= max_per_peer:
+            log(f"connection from {conn.peer} refused: {address} holds {max_per_peer} already")
+            await conn.close()
+            return
         taken += 1
         active += 1
+        per_peer[address] = per_peer.get(address, 0) + 1
         log(f"connection from {conn.peer}")
         try:
             await serve_connection(conn, level, name, on_game, log, idle_timeout=idle_timeout,
-                                   peer_grace=peer_grace)
+                                   peer_grace=peer_grace, handshake_timeout=handshake_timeout)
         except DxpError as e:
             log(f"connection from {conn.peer} ended: {e}")
         finally:
             active -= 1
+            per_peer[address] -= 1
+            if not per_peer[address]:
+                del per_peer[address]
             await conn.close()
             served += 1
             if connections and served >= connections:
