@@ -2,8 +2,9 @@
 
 :func:`create_app` builds an app over one SQLite file; :func:`run` serves it with uvicorn
 (used by ``damier serve``). Errors are always JSON: :class:`~damier.web.errors.WebError`
-gives its own status, Starlette's 404/405 are rewritten as JSON, and anything unexpected is
-logged and answered 500 with a generic message (a bug, never a normal path). Every request
+gives its own status, Starlette's 404/405 are rewritten as JSON, a client that goes away
+mid-request is one line in the log, and anything unexpected is logged and answered 500 with
+a generic message (a bug, never a normal path). Every request
 first passes :class:`~damier.web.guard.Guard` (Host, Origin, token, Content-Type).
 
 This module wires things together; it holds no game logic.
@@ -24,7 +25,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -83,6 +84,15 @@ async def storage_error(request: Request, exc: Exception) -> Response:
                                       "database; try again", "code": "conflict"}, status_code=409)
     return JSONResponse({"error": f"the database cannot be written now ({str(exc)[:200]})",
                          "code": "storage_failed", "reason": str(exc)[:200]}, status_code=503)
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """A client that went away while sending its request (a dropped upload): one line in the
+    log, no traceback (issue 24: two whole tracebacks per dropped upload made flooding the log
+    easy). The answer goes nowhere: uvicorn drops it."""
+    log.info("%s %s: the client went away before its request was read", request.method,
+             request.url.path)
+    return Response(status_code=400)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
@@ -174,6 +184,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
             WebError: web_error,
             HTTPException: http_error,
             sqlite3.Error: storage_error,
+            ClientDisconnect: client_gone,
             Exception: server_error,
         },
     )
