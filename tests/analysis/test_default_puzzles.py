@@ -1,7 +1,7 @@
 """The default puzzles that ship in the package: mined by ``damier puzzles mine`` from the
 default game files and rechecked at depth 14 (the commands and their inputs in their
-SOURCES.md), at least 350 International ones (542 were mined at depth 8; the recheck kept
-370) and some Czech and Russian, every one of which replays and is stored."""
+SOURCES.md), at least 350 International ones (542 were mined at depth 8; the rechecks kept
+358) and some Czech and Russian, every one of which replays and is stored."""
 
 from __future__ import annotations
 
