@@ -155,7 +155,8 @@ def test_header_one_row_in_every_language_and_phone_fits(browser: Any, live_serv
         rows = {}
         for code in LANGUAGES:
             set_language(drv, code)
-            rows[code] = js(drv, "[...document.querySelectorAll('header nav > *, header h1')]"
+            rows[code] = js(drv, "[...document.querySelectorAll('header nav > *, header h1, "
+                                 "header .header-tools > *')].filter((e) => e.offsetParent)"
                                  ".map((e) => Math.round(e.getBoundingClientRect().top))")
         # one row: no button more than a few pixels below the title (a second row is 30 lower)
         assert all(max(tops) - min(tops) < 12 for tops in rows.values()), rows
@@ -166,9 +167,13 @@ def test_header_one_row_in_every_language_and_phone_fits(browser: Any, live_serv
             assert js(drv, "document.documentElement.scrollWidth") <= page + 1, code
             bottom = js(drv, "document.getElementById('board').getBoundingClientRect().bottom")
             assert bottom <= js(drv, "window.innerHeight"), f"{code}: board below the first screen"
+            header = js(drv, "document.querySelector('header').getBoundingClientRect().height")
+            assert header <= 48, f"{code}: the phone's header takes {header} px (one row: 40)"
         # the menu opens and closes from its button
         drv.find_element(By.ID, "btn-menu").click()
         assert drv.find_element(By.ID, "btn-games").is_displayed()
+        assert drv.find_element(By.ID, "nav-online-menu").is_displayed()   # play a friend
+        assert not drv.find_element(By.ID, "nav-online").is_displayed()
         assert js(drv, "document.getElementById('btn-menu').getAttribute('aria-expanded')") == "true"
         shot(drv, "70-phone-menu-sr-Cyrl")
         drv.find_element(By.ID, "btn-menu").click()
