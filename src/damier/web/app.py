@@ -21,6 +21,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -30,6 +31,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from damier.web.connection_deadline import HEAD_TIMEOUT, KEEP_ALIVE, MAX_HEAD, deadline_protocol
 from damier.web.errors import WebError, status_code
 from damier.web.guard import Guard, is_loopback, policy_for
 from damier.web.routes import (
@@ -64,7 +66,9 @@ async def index(request: Request) -> Response:
 
 async def web_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, WebError)
-    return JSONResponse(exc.body(), status_code=exc.status)
+    # after a 408 the rest of a stalled body may still come: the connection cannot be reused
+    headers = {"connection": "close"} if exc.status == 408 else None
+    return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -217,15 +221,25 @@ def access_token(host: str, given: str | None = None) -> str | None:
     return None if is_loopback(host) else secrets.token_urlsafe(24)
 
 
+def server_options(head_timeout: float = HEAD_TIMEOUT,
+                   max_head: int = MAX_HEAD) -> dict[str, Any]:
+    """uvicorn's settings for the app (keywords of ``uvicorn.run`` and ``uvicorn.Config``):
+    the deadline and size of a request head (see :mod:`damier.web.connection_deadline`),
+    keep-alive, the grace of open connections at shutdown, the WebSocket implementation and
+    its message size."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    return {"http": deadline_protocol(AutoHTTPProtocol, head_timeout, max_head),
+            "timeout_keep_alive": KEEP_ALIVE, "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN,
+            "ws": ws_protocol(), "ws_max_size": MAX_WS_MESSAGE}
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         log_level: str = "info", engines: EngineSettings | None = None,
         allow_origins: Sequence[str] = (), token: str | None = None) -> None:
     """Serve the app with uvicorn until interrupted (see :func:`create_app`)."""
     import uvicorn
 
-    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token,
-                     warm_explorer=True)
+    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
     logging.getLogger("uvicorn.access").addFilter(HiddenToken())
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws=ws_protocol(),
-                timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
-                ws_max_size=MAX_WS_MESSAGE)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **server_options())

@@ -30,13 +30,19 @@ __all__ = ["content_type", "game_id", "is_pdn_type", "load", "opt_str", "read_bo
            "read_pdn_body", "read_pdn_text", "service", "state_response"]
 
 
+BODY_IDLE_TIMEOUT = 30.0
+"""Seconds the app waits for the next part of a request body before answering 408 and
+closing the connection (the head has its own deadline: :mod:`damier.web.connection_deadline`)."""
+
+
 def service(request: Request) -> GameService:
     svc: GameService = request.app.state.games
     return svc
 
 
 async def read_body(request: Request, limit: int) -> bytes:
-    """The request body, or 413 as soon as it exceeds ``limit`` bytes."""
+    """The request body, or 413 as soon as it exceeds ``limit`` bytes, or 408 when no part of
+    it comes for :data:`BODY_IDLE_TIMEOUT` seconds."""
     declared = request.headers.get("content-length")
     if declared is not None:
         length = id_number(declared.strip(), 20)
@@ -46,7 +52,15 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise WebError(413, f"request body too large (limit {limit} bytes)")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
+    stream = request.stream()
+    while True:
+        try:  # a client that stops sending mid-body must not hold its connection for ever
+            chunk = await asyncio.wait_for(anext(stream), BODY_IDLE_TIMEOUT)
+        except StopAsyncIteration:
+            break
+        except TimeoutError:
+            raise WebError(408, f"the request body stalled: nothing came for "
+                                f"{BODY_IDLE_TIMEOUT:g} s", "request_timeout") from None
         size += len(chunk)
         if size > limit:
             raise WebError(413, f"request body too large (limit {limit} bytes)")

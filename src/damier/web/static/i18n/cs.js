@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "server tento druh dat nepřijímá",
   "error.invalid": "server odmítl zadanou hodnotu",
   "error.too_many_requests": "příliš mnoho požadavků, chvíli počkejte",
+  "error.request_timeout": "požadavek přicházel příliš pomalu; zkuste to znovu",
   "error.internal": "chyba serveru (chyba v programu)",
   "error.game_not_found": "taková partie neexistuje",
   "error.analysis_busy": "server už analyzuje pro mnoho lidí: zkuste to za chvíli znovu",

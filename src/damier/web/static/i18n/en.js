@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "the server does not accept this kind of data",
   "error.invalid": "the server refused a value",
   "error.too_many_requests": "too many requests; wait a moment",
+  "error.request_timeout": "the request came too slowly; try again",
   "error.internal": "the server failed (a bug)",
   "error.game_not_found": "there is no such game",
   "error.analysis_busy": "the server is analysing for many people already: try again in a moment",

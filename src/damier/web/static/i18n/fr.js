@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "le serveur n'accepte pas ce type de données",
   "error.invalid": "le serveur a refusé une valeur",
   "error.too_many_requests": "trop de requêtes ; patientez un instant",
+  "error.request_timeout": "la requête est arrivée trop lentement ; réessayez",
   "error.internal": "le serveur a échoué (un bogue)",
   "error.game_not_found": "cette partie n'existe pas",
   "error.analysis_busy": "le serveur analyse déjà pour beaucoup de monde : réessayez dans un instant",

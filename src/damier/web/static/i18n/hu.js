@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "a szerver nem fogad el ilyen adatot",
   "error.invalid": "a szerver elutasított egy értéket",
   "error.too_many_requests": "túl sok kérés; várjon egy kicsit",
+  "error.request_timeout": "a kérés túl lassan érkezett; próbálja újra",
   "error.internal": "a szerver hibázott (programhiba)",
   "error.game_not_found": "nincs ilyen játszma",
   "error.analysis_busy": "a szerver már sok embernek elemez: próbáld újra egy kicsit később",

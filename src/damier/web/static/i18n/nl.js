@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "de server neemt dit soort gegevens niet aan",
   "error.invalid": "de server weigerde een waarde",
   "error.too_many_requests": "te veel verzoeken; wacht even",
+  "error.request_timeout": "het verzoek kwam te traag binnen; probeer het opnieuw",
   "error.internal": "de server faalde (een programmafout)",
   "error.game_not_found": "deze partij bestaat niet",
   "error.analysis_busy": "de server analyseert al voor veel mensen: probeer het zo opnieuw",

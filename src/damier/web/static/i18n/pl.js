@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "serwer nie przyjmuje takich danych",
   "error.invalid": "serwer odrzucił wartość",
   "error.too_many_requests": "za dużo żądań; poczekaj chwilę",
+  "error.request_timeout": "żądanie nadchodziło zbyt wolno; spróbuj ponownie",
   "error.internal": "błąd serwera (błąd w programie)",
   "error.game_not_found": "nie ma takiej partii",
   "error.analysis_busy": "serwer analizuje już dla wielu osób: spróbuj ponownie za chwilę",

@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "o servidor não aceita este tipo de dados",
   "error.invalid": "o servidor recusou um valor",
   "error.too_many_requests": "pedidos demais; espere um momento",
+  "error.request_timeout": "o pedido chegou devagar demais; tente de novo",
   "error.internal": "o servidor falhou (um erro do programa)",
   "error.game_not_found": "essa partida não existe",
   "error.analysis_busy": "o servidor já está a analisar para muitas pessoas: tente de novo daqui a pouco",

@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "сервер не принимает такие данные",
   "error.invalid": "сервер отклонил значение",
   "error.too_many_requests": "слишком много запросов; подождите немного",
+  "error.request_timeout": "запрос поступал слишком медленно; попробуйте ещё раз",
   "error.internal": "ошибка сервера (ошибка в программе)",
   "error.game_not_found": "такой партии нет",
   "error.analysis_busy": "сервер уже анализирует для многих: попробуйте чуть позже",

@@ -207,6 +207,7 @@ export default {
   "error.unsupported_media_type": "сервер не прима ову врсту података",
   "error.invalid": "сервер је одбио вредност",
   "error.too_many_requests": "превише захтева; сачекајте мало",
+  "error.request_timeout": "захтев је стизао преспоро; покушајте поново",
   "error.internal": "грешка на серверу (грешка у програму)",
   "error.game_not_found": "таква партија не постоји",
   "error.analysis_busy": "сервер већ анализира за много људи: покушајте поново мало касније",

@@ -206,6 +206,7 @@ export default {
   "error.unsupported_media_type": "server ne prima ovu vrstu podataka",
   "error.invalid": "server je odbio vrednost",
   "error.too_many_requests": "previše zahteva; sačekajte malo",
+  "error.request_timeout": "zahtev je stizao presporo; pokušajte ponovo",
   "error.internal": "greška na serveru (greška u programu)",
   "error.game_not_found": "takva partija ne postoji",
   "error.analysis_busy": "server već analizira za mnogo ljudi: pokušajte ponovo malo kasnije",
