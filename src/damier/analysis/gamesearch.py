@@ -228,6 +228,10 @@ def search(db: GameDatabase, q: GameQuery) -> dict[str, Any]:
                 " ORDER BY g.date DESC, g.id DESC LIMIT ? OFFSET ?",
                 [*args, per_page, (page - 1) * per_page]).fetchall()
             games = [dict(as_dict(r), ply=None) for r in rows]
+        elif target.kind == "position" and not where:
+            total, found = _newest_postings(db, target, (page - 1) * per_page, per_page)
+            shown = _verified(db, target, found)
+            games = _page_rows(db, shown)
         else:
             found = _candidates(db, target)
             if target.kind == "opening":  # the same moves, not a transposition
@@ -237,13 +241,40 @@ def search(db: GameDatabase, q: GameQuery) -> dict[str, Any]:
                 found = _filtered(db, found, where, args)
             total = len(found)
             shown = _verified(db, target, found[(page - 1) * per_page:page * per_page])
-            plies = dict(shown)
-            ids = [g for g, _ in shown]
-            marks = ",".join("?" * len(ids))
-            by_id = {r["id"]: r for r in db.reader.execute(
-                f"SELECT {COLUMNS} FROM games g {JOINS} WHERE g.id IN ({marks})", ids)}
-            games = [dict(as_dict(by_id[g]), ply=plies[g]) for g in ids if g in by_id]
+            games = _page_rows(db, shown)
     return {"total": total, "page": page, "per_page": per_page, "games": games}
+
+
+def _page_rows(db: GameDatabase, shown: list[tuple[int, int]]) -> list[dict[str, Any]]:
+    """The games of a page with the ply where each matches."""
+    plies = dict(shown)
+    ids = [g for g, _ in shown]
+    marks = ",".join("?" * len(ids))
+    by_id = {r["id"]: r for r in db.reader.execute(
+        f"SELECT {COLUMNS} FROM games g {JOINS} WHERE g.id IN ({marks})", ids)}
+    return [dict(as_dict(by_id[g]), ply=plies[g]) for g in ids if g in by_id]
+
+
+def _newest_postings(db: GameDatabase, t: _Target, skip: int,
+                     count: int) -> tuple[int, list[tuple[int, int]]]:
+    """An exact position without tag filters: the number of games through it (counted on
+    the keys alone) and the page's ``(game id, ply)``, read from the newest segments only,
+    so that the start position of a million games costs a few block reads. (A game that
+    passes the position twice counts twice in the total; it is shown once.)"""
+    segments = db.segments()
+    total = sum(seg.count(t.key) for seg in segments)
+    page: dict[int, int] = {}
+    for seg in reversed(segments):
+        here = seg.count(t.key)
+        if skip >= here:
+            skip -= here
+            continue
+        for game, ply, _move, _turns in seg.postings_of(t.key, count - len(page), skip):
+            page[game] = min(ply, page.get(game, ply))
+        skip = 0
+        if len(page) >= count:
+            break
+    return total, sorted(page.items(), reverse=True)
 
 
 def _filtered(db: GameDatabase, found: list[tuple[int, int]], where: list[str],

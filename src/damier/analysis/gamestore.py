@@ -310,21 +310,22 @@ class Segment:
         last = bisect_right(keys, key, first)
         return lo * BLOCK + first, last - first
 
-    def postings_of(self, key: int, newest: int | None = None
+    def postings_of(self, key: int, newest: int | None = None, skip: int = 0
                     ) -> Iterator[tuple[int, int, int, int]]:
         """``(game id, ply, move index, turns)`` of every posting of ``key`` in this segment
-        (only the last ``newest`` of them: the newest games)."""
+        (only ``newest`` of them, the newest games after the ``skip`` newest)."""
         start, count = self.find(key)
+        count = max(0, count - skip)
         if newest is not None and count > newest:
             start, count = start + count - newest, newest
         if not count:
             return
         lo, hi = start // BLOCK, (start + count - 1) // BLOCK
         vals_data, moves = self._read("vals, moves", lo, hi)
-        skip = start - lo * BLOCK
-        vals = memoryview(vals_data).cast("I")[skip:skip + count]
+        at = start - lo * BLOCK
+        vals = memoryview(vals_data).cast("I")[at:at + count]
         first = self.first_game
-        for v, m in zip(vals, moves[skip:skip + count], strict=True):
+        for v, m in zip(vals, moves[at:at + count], strict=True):
             yield first + (v >> GAME_SHIFT), v & MAX_PLY, m, (v >> PLY_BITS) & 3
 
     def all_postings(self) -> tuple[bytes, bytes, bytes]:
