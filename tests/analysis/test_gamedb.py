@@ -229,6 +229,21 @@ def test_game_search(tmp_path: Path) -> None:
     assert again.tags["White"] == stored["white"] and not again.errors
 
 
+def test_a_position_is_paged_across_segments_newest_first(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(gamedb, "SMALL_SEGMENT", 1)  # three imports, three segments
+    ex = Explorer(tmp_path / "ex.sqlite3")
+    for seed in (1, 2, 3):
+        ex.import_text(games_text(5, seed=seed, plies=6), f"five {seed}")
+    assert len(ex.segments()) == 3
+    pages = [search(ex, GameQuery(fen=Board().fen(), per_page=4, page=n)) for n in (1, 2, 3, 4)]
+    assert {p["total"] for p in pages} == {15}
+    ids = [g["id"] for p in pages for g in p["games"]]
+    assert ids == list(range(15, 0, -1)) and {g["ply"] for p in pages for g in p["games"]} == {0}
+    with_tags = search(ex, GameQuery(fen=Board().fen(), player="W1", per_page=100))
+    assert [g["id"] for g in with_tags["games"]] == [12, 7, 2]  # i % 7 == 1 in each five
+
+
 def test_a_full_disk_stops_the_import_and_it_resumes(tmp_path: Path) -> None:
     pdn = tmp_path / "games.pdn"
     pdn.write_text(games_text(30), encoding="utf-8")
