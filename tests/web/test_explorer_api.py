@@ -3,7 +3,9 @@ in the background on first use, and the error paths."""
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from starlette.testclient import TestClient
 import damier.web.services.explorer_service as web_explorer
 from damier import Board
 from damier.analysis import explorer as explorer_module
+from damier.analysis.explorer import Explorer
 from tests.analysis.test_explorer import GAMES
 
 
@@ -92,6 +95,45 @@ def test_the_default_games_are_imported_on_first_use(client: TestClient,
     assert body["moves"][0]["move"] == "c3-d4" and body["moves"][0]["games"] > 100
     names = [s["name"] for s in client.get("/api/explorer/sources").json()["sources"]]
     assert names == [p.name for p, _v in small]
+
+
+def test_answers_say_building_from_the_first_request_until_the_games_are_in(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two first requests at once, one a search: neither passes partial counts off as final,
+    not even while the default files are being checked (before the import starts)."""
+    small = [p for p in explorer_module.default_files() if p[0].parent.name == "russian"][:1]
+    monkeypatch.setattr(explorer_module, "default_files", lambda: small)
+    checking, checked, imported = threading.Event(), threading.Event(), threading.Event()
+    real_missing, real_import = Explorer.missing_default, Explorer.import_files
+
+    def slow_missing(self: Explorer) -> Any:
+        checking.set()
+        assert checked.wait(60)
+        return real_missing(self)
+
+    def slow_import(self: Explorer, *args: Any, **kwargs: Any) -> Any:
+        assert imported.wait(60)
+        return real_import(self, *args, **kwargs)
+
+    monkeypatch.setattr(Explorer, "missing_default", slow_missing)
+    monkeypatch.setattr(Explorer, "import_files", slow_import)
+    russian = {"variant": "russian"}
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(client.get, "/api/explorer", params=russian)
+        assert checking.wait(60)
+        found = pool.submit(client.get, "/api/explorer/search", params=russian).result(60)
+        assert found.json()["total"] == 0 and found.json()["building"]["done"] == 0
+        checked.set()
+        looked = first.result(60).json()
+    assert looked["games_total"] == 0 and looked["building"] == {"done": 0, "total": 1}
+    assert client.get("/api/explorer/search", params=russian).json()["building"]["total"] == 1
+    imported.set()
+    deadline = time.monotonic() + 120
+    while "building" in (body := client.get("/api/explorer/search", params=russian).json()):
+        assert time.monotonic() < deadline, "the default games were not imported"
+        time.sleep(0.05)
+    looked = client.get("/api/explorer", params=russian).json()
+    assert body["total"] >= looked["games_total"] > 0 and "building" not in looked
 
 
 def test_explorer_errors(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,9 +8,9 @@ threads too and read the last committed import, so the explorer answers while it
 The first lookup of a server's life starts importing the default game files that are not
 in the database yet (all of them the first time: 2,885 games, about 1.3 s of CPU; see
 docs/analysis.md), and every answer carries ``building`` (files done, files) until that is
-done: counts shown meanwhile are partial, and the page says so. ``damier serve`` starts it
-when the server starts (:meth:`ExplorerService.warm`), so that a player's first look at the
-explorer finds it built.
+done (search answers too): counts shown meanwhile are partial, and the page says so.
+``damier serve`` starts it when the server starts (:meth:`ExplorerService.warm`), so that
+a player's first look at the explorer finds it built.
 
 This module must not know about HTTP.
 """
@@ -20,10 +20,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from damier.analysis import explorer as explorer_db
 from damier.analysis.explorer import Explorer, Filters, ImportReport
 from damier.analysis.gamerows import game_pdn
 from damier.analysis.gamesearch import GameQuery, search
@@ -49,6 +51,7 @@ class ExplorerService:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="explorer")
         self.building: dict[str, int] | None = None
         self._default_checked = False
+        self._opening = threading.Lock()
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -56,9 +59,10 @@ class ExplorerService:
             self._explorer.close()
 
     def explorer(self) -> Explorer:
-        if self._explorer is None:
-            self._explorer = Explorer(self.path)
-        return self._explorer
+        with self._opening:  # two first requests in two threads open one explorer
+            if self._explorer is None:
+                self._explorer = Explorer(self.path)
+            return self._explorer
 
     async def warm(self) -> Explorer:
         """Open the explorer and start importing the default games it misses (once in the
@@ -66,10 +70,25 @@ class ExplorerService:
         ex = await asyncio.to_thread(self.explorer)
         if not self._default_checked:
             self._default_checked = True
-            missing = await asyncio.to_thread(ex.missing_default)
+            # building from the start: a request answered while the files are being
+            # checked must not pass partial counts off as final
+            self.building = {"done": 0, "total": len(explorer_db.default_files())}
+            try:
+                missing = await asyncio.to_thread(ex.missing_default)
+            except BaseException:
+                self.building = None
+                raise
             if missing:
                 self._build_default(ex, missing)
+            else:
+                self.building = None
         return ex
+
+    def _mark_building(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """``answer`` with ``building`` (files done, files) while the default games import."""
+        if self.building is not None and self.building["done"] < self.building["total"]:
+            answer["building"] = dict(self.building)
+        return answer
 
     async def lookup(self, variant: str, fen: str | None,
                      filters: Filters | None = None) -> dict[str, Any]:
@@ -81,9 +100,7 @@ class ExplorerService:
             raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         except DamierError as e:
             raise WebError(422, str(e), "unknown_variant") from None
-        if self.building is not None and self.building["done"] < self.building["total"]:
-            answer["building"] = dict(self.building)
-        return answer
+        return self._mark_building(answer)
 
     def _build_default(self, ex: Explorer, files: list[tuple[Path, str | None]]) -> None:
         """Import the default game files still missing, in the worker thread."""
@@ -105,9 +122,9 @@ class ExplorerService:
     async def search(self, query: GameQuery) -> dict[str, Any]:
         """Games by tags, position or opening (see :func:`~damier.analysis.gamesearch.search`);
         422 for a query that cannot be answered."""
-        ex = await asyncio.to_thread(self.explorer)
+        ex = await self.warm()
         try:
-            return await asyncio.to_thread(search, ex, query)
+            return self._mark_building(await asyncio.to_thread(search, ex, query))
         except FenError as e:
             raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         except DamierError as e:  # SearchError among them

@@ -14,7 +14,7 @@ import { errorText, sayError } from "./view.js";
 const $ = (id) => document.getElementById(id);
 const PER_PAGE = 20;
 
-const search = { query: null, page: 1, games: [], total: 0 };
+const search = { query: null, page: 1, games: [], total: 0, building: null };
 
 function formQuery() {
   const q = {};
@@ -37,13 +37,17 @@ async function run(query, page) {
   search.query = query;
   search.page = page;
   search.total = r.data.total;
+  search.building = r.data.building || null;   // the default games still being imported
   search.games = page === 1 ? r.data.games : search.games.concat(r.data.games);
   show();
 }
 
 function show() {
-  $("search-status").textContent = search.total
-    ? t("search.count", { total: search.total }) : t("search.none");
+  const count = search.total ? t("search.count", { total: search.total }) : t("search.none");
+  // while the default games import, a count is partial: the page says so beside it
+  const b = search.building;
+  $("search-status").textContent = b
+    ? `${count} · ${t("explorer.building", { done: b.done, total: b.total })}` : count;
   const list = $("search-games");
   list.innerHTML = "";
   for (const game of search.games) {
