@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 import threading
+from array import array
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -79,6 +80,29 @@ def test_sort_postings_agrees_with_its_specification(monkeypatch: pytest.MonkeyP
     assert gamestore.sort_postings(*packed, 30) == native
     assert sorted(c for _, c in native[3]) == sorted(c for c in
                                                       (keys.count(k) for k in set(keys)) if c >= 30)
+
+
+def test_count_postings_agrees_with_its_specification(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(6)
+    games = 300
+    facts = b"".join(bytes((rng.randrange(4), rng.choice((0, rng.randrange(150, 230)))))
+                     + rng.choice((0, rng.randrange(1200, 2700))).to_bytes(2, "little")
+                     for _ in range(games))
+    vals = sorted(rng.randrange(games) << gamestore.GAME_SHIFT | rng.randrange(300)
+                  for _ in range(900))
+    packed = (array("I", vals).tobytes(), bytes(rng.choice((0, 1, 7, 255)) for _ in vals), facts)
+    every = [(-1, -1, -1, -1), (1990, -1, -1, -1), (-1, 2005, 1800, -1), (2000, 2010, 2000, 2400),
+             (0, 0, 0, 0)]
+    native = [gamestore.count_postings(*packed, bounds, 8, 5) for bounds in every]
+    monkeypatch.setattr(gamestore.kernel, "native_module", lambda: None)
+    assert [gamestore.count_postings(*packed, bounds, 8, 5) for bounds in every] == native
+    counted, best, newest = native[0]
+    assert sum(m[1] for m in counted) == len({v >> gamestore.GAME_SHIFT for v in vals})
+    assert newest == sorted({v >> gamestore.GAME_SHIFT for v in vals}, reverse=True)[:5]
+    assert best == sorted(((facts[4 * g + 2] | facts[4 * g + 3] << 8, g)
+                           for g in {v >> gamestore.GAME_SHIFT for v in vals}
+                           if facts[4 * g + 2] | facts[4 * g + 3]), reverse=True)[:8]
+    assert native[4][0] == [] and 0 < sum(m[1] for m in native[3][0]) < sum(m[1] for m in counted)
 
 
 def games_text(n: int, seed: int = 1, plies: int = 30) -> str:

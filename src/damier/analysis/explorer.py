@@ -33,7 +33,7 @@ from typing import Any
 from damier.analysis.gamedb import GameDatabase, ImportReport
 from damier.analysis.gamekeys import position_key
 from damier.analysis.gamerows import game_rows, stored_game
-from damier.analysis.gamestore import NO_MOVE, MoveStats, Segment
+from damier.analysis.gamestore import NO_MOVE, Bounds, MoveStats, count_postings
 from damier.core.board import Board
 from damier.core.variants import get_variant
 
@@ -65,14 +65,10 @@ class Filters:
         return any(v is not None for v in (self.since, self.until, self.min_rating,
                                            self.max_rating))
 
-    def keeps(self, year: int, mean: int) -> bool:
-        if self.since is not None and (not year or year < self.since):
-            return False
-        if self.until is not None and (not year or year > self.until):
-            return False
-        if self.min_rating is not None and (not mean or mean < self.min_rating):
-            return False
-        return not (self.max_rating is not None and (not mean or mean > self.max_rating))
+    def bounds(self) -> Bounds:
+        """The filters as :func:`~damier.analysis.gamestore.count_postings` takes them."""
+        return tuple(-1 if v is None else max(0, min(v, 1 << 30))  # type: ignore[return-value]
+                     for v in (self.since, self.until, self.min_rating, self.max_rating))
 
 
 class Explorer(GameDatabase):
@@ -109,8 +105,9 @@ class Explorer(GameDatabase):
         filters = filters or Filters()
         stats: dict[int, MoveStats] = {}
         rated: list[tuple[int, int]] = []  # (mean rating, game id)
+        newest: list[int] = []
         segments = self.segments()
-        for seg in segments:
+        for seg in reversed(segments):  # the newest first: they give the newest games
             summary = None if filters.any() else seg.summary(key)
             if summary is not None:
                 moves, top = summary
@@ -118,9 +115,17 @@ class Explorer(GameDatabase):
                     stats.setdefault(move, MoveStats()).merge(s)
                 rated += [(seg.game_facts(seg.first_game + g)[2], seg.first_game + g)
                           for g in top]
-            else:
-                self._count(seg, key, filters, stats, rated)
-        newest = self._newest(segments, key, filters, examples)
+                if len(newest) < examples:  # the last postings are the newest games'
+                    newest += sorted({g for g, *_ in seg.postings_of(key, examples - len(newest))},
+                                     reverse=True)
+                continue
+            vals, played = seg.posting_bytes(key)
+            counted, best, recent = count_postings(vals, played, seg.facts, filters.bounds(),
+                                                   examples, examples - len(newest))
+            for move, *counts in counted:
+                stats.setdefault(move, MoveStats()).merge(MoveStats(*counts))
+            rated += [(mean, seg.first_game + g) for mean, g in best]
+            newest += [seg.first_game + g for g in recent]
         rated.sort(key=lambda r: (-r[0], -r[1]))
         legal = list(board.legal_moves)
         out: list[dict[str, Any]] = []
@@ -137,38 +142,6 @@ class Explorer(GameDatabase):
         total = sum(s.games for s in stats.values())
         return {"variant": rules.name, "fen": board.fen(), "games_total": total,
                 "moves": out, "games": games, "top_games": top_games}
-
-    @staticmethod
-    def _count(seg: Segment, key: int, filters: Filters, stats: dict[int, MoveStats],
-               rated: list[tuple[int, int]]) -> None:
-        """Count the postings of ``key`` in one segment, with the filters."""
-        seen: set[int] = set()
-        for game, _ply, move, _turns in seg.postings_of(key):
-            if game in seen:
-                continue
-            seen.add(game)
-            result, year, mean = seg.game_facts(game)
-            if not filters.keeps(year, mean):
-                continue
-            stats.setdefault(move, MoveStats()).add(result, mean)
-            if mean:
-                rated.append((mean, game))
-        if len(rated) > 4 * EXAMPLES:
-            rated.sort(key=lambda r: (-r[0], -r[1]))
-            del rated[EXAMPLES:]
-
-    @staticmethod
-    def _newest(segments: list[Segment], key: int, filters: Filters, count: int) -> list[int]:
-        """The ids of the newest games through ``key`` (newest first)."""
-        found: list[int] = []
-        for seg in reversed(segments):
-            take = None if filters.any() else count
-            ids = sorted({g for g, *_ in seg.postings_of(key, take)
-                          if filters.keeps(*seg.game_facts(g)[1:])}, reverse=True)
-            found += ids[:count - len(found)]
-            if len(found) >= count:
-                break
-        return found
 
     def game(self, gid: int) -> dict[str, Any] | None:
         """One game of the database (its main line as text), or ``None``."""

@@ -213,6 +213,61 @@ def sort_postings(keys: bytes, vals: bytes, moves: bytes,
             bytes(moves[i] for i in order), runs)
 
 
+Bounds = tuple[int, int, int, int]
+"""An explorer's filters for :func:`count_postings`: first year, last year, lowest and
+highest mean rating, inclusive; -1 where there is no bound."""
+
+Counted = tuple[list[tuple[int, int, int, int, int, int, int]], list[tuple[int, int]], list[int]]
+""":func:`count_postings`' answer: the moves, the best-rated games, the newest games."""
+
+
+def count_postings(vals: bytes, moves: bytes, facts: bytes, bounds: Bounds, top: int,
+                   newest: int) -> Counted:
+    """One key's postings in one segment (its ``vals`` and ``moves``, in stored order),
+    counted over the games whose facts pass ``bounds``: per move played (at the game's
+    earliest ply there) ``(move, games, White wins, draws, Black wins, rated games, rating
+    sum)``, then the ``top`` best-rated games as ``(mean rating, game index)`` (the newer
+    first among equals), then the indices of the ``newest`` newest games. On the kernel,
+    else here (the same answer). A game counts once however often it passes the key.
+
+    >>> facts_ = bytes((1, 200, 0xD0, 0x07)) + bytes((2, 0, 0, 0))  # 2000 rated 2000; undated
+    >>> count_postings(bytes(4) + (1 << GAME_SHIFT).to_bytes(4, "little"), bytes((5, 5)),
+    ...                facts_, (-1, -1, -1, -1), 8, 8)
+    ([(5, 2, 1, 1, 0, 1, 2000)], [(2000, 0)], [1, 0])
+    >>> count_postings(bytes(4) + (1 << GAME_SHIFT).to_bytes(4, "little"), bytes((5, 5)),
+    ...                facts_, (1990, -1, -1, -1), 8, 8)[0]
+    [(5, 1, 1, 0, 0, 1, 2000)]
+    """
+    module = kernel.native_module()
+    if module is not None and hasattr(module, "count_postings"):
+        answer: Counted = module.count_postings(vals, moves, facts, bounds, GAME_SHIFT, top,
+                                                newest)
+        return answer
+    since, until, low, high = bounds
+    stats: dict[int, MoveStats] = {}
+    rated: list[tuple[int, int]] = []
+    passed: list[int] = []
+    last = -1
+    for val, move in zip(memoryview(vals).cast("I"), moves, strict=True):
+        game = val >> GAME_SHIFT
+        if game == last:  # the same game at a later ply
+            continue
+        last = game
+        result, code, mean = facts[4 * game], facts[4 * game + 1], \
+            facts[4 * game + 2] | facts[4 * game + 3] << 8
+        year = code + 1800 if code else 0
+        if (since >= 0 and (not year or year < since)) or (until >= 0 and (not year or year > until)) \
+                or (low >= 0 and (not mean or mean < low)) or (high >= 0 and (not mean or mean > high)):
+            continue
+        stats.setdefault(move, MoveStats()).add(result, mean)
+        if mean:
+            rated.append((mean, game))
+        passed.append(game)
+    rated.sort(reverse=True)
+    return ([(m, s.games, s.white, s.draws, s.black, s.rated, s.rating_sum)
+             for m, s in sorted(stats.items())], rated[:top], passed[::-1][:newest])
+
+
 @dataclass
 class BuiltSegment:
     """A segment ready to store (see :func:`build_segment`)."""
@@ -314,19 +369,25 @@ class Segment:
                     ) -> Iterator[tuple[int, int, int, int]]:
         """``(game id, ply, move index, turns)`` of every posting of ``key`` in this segment
         (only ``newest`` of them, the newest games after the ``skip`` newest)."""
+        vals, moves = self.posting_bytes(key, newest, skip)
+        first = self.first_game
+        for v, m in zip(memoryview(vals).cast("I"), moves, strict=True):
+            yield first + (v >> GAME_SHIFT), v & MAX_PLY, m, (v >> PLY_BITS) & 3
+
+    def posting_bytes(self, key: int, newest: int | None = None, skip: int = 0
+                      ) -> tuple[bytes, bytes]:
+        """The values and moves of the postings of ``key`` (as :meth:`postings_of`), as
+        stored."""
         start, count = self.find(key)
         count = max(0, count - skip)
         if newest is not None and count > newest:
             start, count = start + count - newest, newest
         if not count:
-            return
+            return b"", b""
         lo, hi = start // BLOCK, (start + count - 1) // BLOCK
-        vals_data, moves = self._read("vals, moves", lo, hi)
+        vals, moves = self._read("vals, moves", lo, hi)
         at = start - lo * BLOCK
-        vals = memoryview(vals_data).cast("I")[at:at + count]
-        first = self.first_game
-        for v, m in zip(vals, moves[at:at + count], strict=True):
-            yield first + (v >> GAME_SHIFT), v & MAX_PLY, m, (v >> PLY_BITS) & 3
+        return vals[4 * at:4 * (at + count)], moves[at:at + count]
 
     def all_postings(self) -> tuple[bytes, bytes, bytes]:
         """The segment's keys, values and moves, whole (to merge segments)."""

@@ -44,4 +44,7 @@ int moves_view_init(PyObject *module);
 /* replay.c: adds replay() and replay_indices() (the game database's bulk replay). */
 int replay_init(PyObject *module);
 
+/* postings.c: adds sort_postings() and count_postings() (the game database's index). */
+int postings_init(PyObject *module);
+
 #endif

@@ -40,7 +40,7 @@ PyMODINIT_FUNC PyInit__kernel(void)
     if (generator_type_init(m) < 0
         || PyModule_AddIntConstant(m, "MAX_MOVES", DK_MAX_MOVES) < 0
         || PyModule_AddIntConstant(m, "POPCNT", BUILT_WITH_POPCNT) < 0
-        || moves_view_init(m) < 0 || replay_init(m) < 0
+        || moves_view_init(m) < 0 || replay_init(m) < 0 || postings_init(m) < 0
         || search_binding_init(m) < 0 || egdb_binding_init(m) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -16,7 +16,7 @@
  * of them, little-endian: see gamekeys.position_key), its material (four bytes each: white
  * men, black men, white kings, black kings) and the last position as a tuple.
  *
- * sort_postings(keys, vals, moves, threshold) sorts an index segment's postings (below).
+ * The index's postings are sorted and counted in postings.c.
  *
  * This file must not decide rules (the kernel's dk_legal and dk_apply do) nor store keys.
  */
@@ -288,86 +288,7 @@ static PyObject *replay_indices(PyObject *module, PyObject *const *args, Py_ssiz
                          PyBytes_AS_STRING(args[2]));
 }
 
-/* sort_postings: the postings of an index segment sorted by (key, value), and the runs of
- * equal keys of at least `threshold` postings (gamestore.py: sort_postings is the
- * specification and the pure-Python fallback). */
-typedef struct {
-    uint64_t key;
-    uint32_t val;
-    uint8_t move;
-} posting;
-
-static int posting_order(const void *a, const void *b)
-{
-    const posting *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->val < y->val ? -1 : x->val > y->val;
-}
-
-static PyObject *sort_postings(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
-{
-    (void)module;
-    if (nargs != 4 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1]) || !PyBytes_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "sort_postings(keys: bytes, vals: bytes, moves: bytes, threshold)");
-        return NULL;
-    }
-    Py_ssize_t n = PyBytes_GET_SIZE(args[2]);
-    long threshold = PyLong_AsLong(args[3]);
-    if (threshold == -1 && PyErr_Occurred())
-        return NULL;
-    if (PyBytes_GET_SIZE(args[0]) != 8 * n || PyBytes_GET_SIZE(args[1]) != 4 * n || threshold < 1) {
-        PyErr_SetString(PyExc_ValueError, "sort_postings: 8, 4 and 1 bytes per posting, threshold >= 1");
-        return NULL;
-    }
-    posting *all = PyMem_Malloc(sizeof(posting) * (size_t)(n ? n : 1));
-    if (!all)
-        return PyErr_NoMemory();
-    const char *k = PyBytes_AS_STRING(args[0]), *v = PyBytes_AS_STRING(args[1]);
-    const uint8_t *m = (const uint8_t *)PyBytes_AS_STRING(args[2]);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        memcpy(&all[i].key, k + 8 * i, 8);
-        memcpy(&all[i].val, v + 4 * i, 4);
-        all[i].move = m[i];
-    }
-    Py_BEGIN_ALLOW_THREADS
-    qsort(all, (size_t)n, sizeof(posting), posting_order);
-    Py_END_ALLOW_THREADS
-    PyObject *keys = PyBytes_FromStringAndSize(NULL, 8 * n);
-    PyObject *vals = PyBytes_FromStringAndSize(NULL, 4 * n);
-    PyObject *moves = PyBytes_FromStringAndSize(NULL, n);
-    PyObject *runs = PyList_New(0);
-    if (!keys || !vals || !moves || !runs)
-        goto fail;
-    char *ko = PyBytes_AS_STRING(keys), *vo = PyBytes_AS_STRING(vals), *mo = PyBytes_AS_STRING(moves);
-    Py_ssize_t start = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        memcpy(ko + 8 * i, &all[i].key, 8);
-        memcpy(vo + 4 * i, &all[i].val, 4);
-        mo[i] = (char)all[i].move;
-        if (i + 1 == n || all[i + 1].key != all[i].key) {
-            if (i + 1 - start >= threshold) {
-                PyObject *run = Py_BuildValue("(nn)", start, i + 1 - start);
-                if (!run || PyList_Append(runs, run)) {
-                    Py_XDECREF(run);
-                    goto fail;
-                }
-                Py_DECREF(run);
-            }
-            start = i + 1;
-        }
-    }
-    PyMem_Free(all);
-    return Py_BuildValue("(NNNN)", keys, vals, moves, runs);
-fail:
-    PyMem_Free(all);
-    Py_XDECREF(keys), Py_XDECREF(vals), Py_XDECREF(moves), Py_XDECREF(runs);
-    return NULL;
-}
-
 static PyMethodDef replay_methods[] = {
-    {"sort_postings", (PyCFunction)(void (*)(void))sort_postings, METH_FASTCALL,
-     "sort_postings(keys, vals, moves, threshold) -> (keys, vals, moves, runs)"},
     {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
      "replay(gen, position, texts, numbers, letters, salt) -> (count, indices, keys, material, position)"},
     {"replay_indices", (PyCFunction)(void (*)(void))replay_indices, METH_FASTCALL,
