@@ -62,7 +62,9 @@ asan: $(STAMP)
 # `make asan-search`: the whole extension (evaluation, search and their binding with the
 # generator) built with the same sanitizers into build/asan-ext, and the native evaluation and
 # search tests run on it (Python itself is not sanitized: the runtime is preloaded); the 10,000
-# positions per variant of the evaluation are left to the plain run (random weights run here).
+# positions per variant of the evaluation are left to the plain run (random weights run here);
+# then the game database's bulk replay and postings (replay.c, postings.c) against their Python
+# specifications.
 ASAN_EXT := build/asan-ext
 PY_INCLUDE = $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 PY_SUFFIX = $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
@@ -75,6 +77,9 @@ asan-search: $(STAMP)
 		ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(ASAN_EXT):. $(BIN)/python -m pytest -p no:cacheprovider -q \
 		tests/native/test_search_native.py tests/native/test_eval_native.py tests/native/test_view.py \
 		-k "not test_native_scores_equal_python_scores"
+	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+		ASAN_OPTIONS=detect_leaks=0 PYTHONPATH=$(ASAN_EXT):. $(BIN)/python -m pytest -p no:cacheprovider -q \
+		tests/analysis/test_gamedb.py -k "postings or replays_agree"
 
 # Chromium and chromedriver for the browser tests: installed with apt-get (as root or with
 # sudo) when missing; elsewhere make stops here with the command to run.
