@@ -187,3 +187,63 @@ def test_a_served_app_builds_the_default_games_from_the_start(
             time.sleep(0.05)
         body = client.get("/api/explorer", params={"variant": "russian"}).json()
         assert "building" not in body and body["moves"]
+
+
+def test_a_server_stopped_mid_import_stops_it_cleanly_and_the_next_start_resumes(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Stopping the server while the default games import: the worker ends after the file it
+    is on, before the database closes (once: "Cannot operate on a closed database" from the
+    worker); whole files are kept and the next start imports the rest."""
+    import logging
+
+    from damier.analysis import gamedb
+    from damier.web.app import create_app
+    from tests.web.conftest import LOCAL
+
+    files = [p for p in explorer_module.default_files() if p[0].parent.name == "czech"][:3]
+    monkeypatch.setattr(explorer_module, "default_files", lambda: files)
+    real_read_part = gamedb.read_part
+
+    def slow_read_part(task: Any) -> Any:  # each file takes a while: the stop comes mid-import
+        time.sleep(0.5)
+        return real_read_part(task)
+
+    monkeypatch.setattr(gamedb, "read_part", slow_read_part)
+    caplog.set_level(logging.INFO)
+    with TestClient(create_app(db_path, warm_explorer=True), base_url=LOCAL) as client:
+        assert client.app.state.explorer.building["done"] == 0  # type: ignore[attr-defined]
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert "stopped with the server" in caplog.text
+    ex = explorer_module.Explorer(web_explorer.explorer_path(db_path))
+    left = ex.missing_default()
+    ex.close()
+    assert 0 < len(left) < len(files), left
+    monkeypatch.setattr(gamedb, "read_part", real_read_part)
+    with TestClient(create_app(db_path, warm_explorer=True), base_url=LOCAL) as client:
+        service = client.app.state.explorer  # type: ignore[attr-defined]
+        assert service.building["total"] == len(left)
+        deadline = time.monotonic() + 60
+        while service.building["done"] < service.building["total"]:
+            assert time.monotonic() < deadline, "the rest was not imported"
+            time.sleep(0.05)
+    ex = explorer_module.Explorer(web_explorer.explorer_path(db_path))
+    assert ex.missing_default() == []
+    ex.close()
+
+
+def test_damier_serve_warms_the_explorer(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``damier serve`` (:func:`damier.web.app.run`) builds its app with ``warm_explorer``."""
+    import uvicorn
+
+    from damier.web import app as web_app
+    from tests.web.conftest import LOCAL
+
+    small = [p for p in explorer_module.default_files() if p[0].parent.name == "russian"][:1]
+    monkeypatch.setattr(explorer_module, "default_files", lambda: small)
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append((app, options)))
+    web_app.run(db=str(db_path))
+    app, options = served[0]
+    assert options["log_config"]["loggers"]["damier"]["level"] == "INFO"
+    with TestClient(app, base_url=LOCAL):
+        assert app.state.explorer.building is not None, "serve did not start the import"

@@ -13,6 +13,7 @@ This module wires things together; it holds no game logic.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import os
 import re
@@ -163,7 +164,7 @@ def create_app(db: str | os.PathLike[str] | None = None, engine_threads: int = 2
         if await online.stop():
             online.store.close()
         reviews.close()
-        explorer.close()
+        await asyncio.to_thread(explorer.close)   # waits for the import worker, if busy
         puzzles.close()
         await asyncio.to_thread(games.close)   # engine processes may take seconds to quit
 
@@ -240,6 +241,20 @@ def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     """Serve the app with uvicorn until interrupted (see :func:`create_app`)."""
     import uvicorn
 
-    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token)
+    app = create_app(db, engines=engines, host=host, allow_origins=allow_origins, token=token,
+                     warm_explorer=True)
     logging.getLogger("uvicorn.access").addFilter(HiddenToken())
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **server_options())
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                log_config=log_config(log_level), **server_options())
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging set-up with damier's own loggers beside its own, at ``level``, so
+    that the server's lines (a client gone, a database that refused a change) are printed
+    like uvicorn's (without it only warnings reached stderr, unformatted)."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["damier"] = {"handlers": ["default"], "level": level.upper(),
+                                   "propagate": False}
+    return config

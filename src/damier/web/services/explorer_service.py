@@ -10,7 +10,10 @@ in the database yet (all of them the first time: 2,885 games, about 1.3 s of CPU
 docs/analysis.md), and every answer carries ``building`` (files done, files) until that is
 done (search answers too): counts shown meanwhile are partial, and the page says so.
 ``damier serve`` starts it when the server starts (:meth:`ExplorerService.warm`), so that
-a player's first look at the explorer finds it built.
+a player's first look at the explorer finds it built. Closing (the server stopping) ends the
+default import after the file it is on and waits for the worker before it closes the
+database, so that a server stopped mid-import leaves complete files behind (the next start
+imports the rest) and nothing runs on a closed database.
 
 This module must not know about HTTP.
 """
@@ -21,7 +24,7 @@ import asyncio
 import logging
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +45,15 @@ def explorer_path(games_db: str | os.PathLike[str]) -> str:
     return beside(games_db, "explorer.sqlite3", "DAMIER_EXPLORER_DB")
 
 
+CLOSE_WAIT = 30.0
+"""Seconds :meth:`ExplorerService.close` waits for the worker: the file being imported (the
+largest default file takes about a second) or a user's import (at most 5 MB of PDN)."""
+
+
+class _Stopped(Exception):
+    """The server is stopping: the default import ends after the file it is on."""
+
+
 class ExplorerService:
     """The explorer of one web app (see the module docstring)."""
 
@@ -52,11 +64,30 @@ class ExplorerService:
         self.building: dict[str, int] | None = None
         self._default_checked = False
         self._opening = threading.Lock()
+        self._stopping = threading.Event()
+        self._work: set[Future[Any]] = set()
 
     def close(self) -> None:
+        """Stop the worker (the default import after its current file; a user's import is
+        finished), then close the database. Blocks up to :data:`CLOSE_WAIT` seconds: call it
+        off the event loop. A worker still running then keeps the database open (the process
+        ends with it): closing it under the worker failed with "Cannot operate on a closed
+        database"."""
+        self._stopping.set()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        _, running = wait(list(self._work), timeout=CLOSE_WAIT)
+        if running:
+            log.warning("the explorer's import did not end within %g s of stopping; its "
+                        "database is left open", CLOSE_WAIT)
+            return
         if self._explorer is not None:
             self._explorer.close()
+
+    def _submit(self, work: Any, *args: Any) -> Future[Any]:
+        future = self.pool.submit(work, *args)
+        self._work.add(future)
+        future.add_done_callback(self._work.discard)
+        return future
 
     def explorer(self) -> Explorer:
         with self._opening:  # two first requests in two threads open one explorer
@@ -109,15 +140,21 @@ class ExplorerService:
         def run() -> None:
             def progress(games: int, done: int, total: int) -> None:
                 self.building = {"done": done, "total": total}
+                if self._stopping.is_set() and done < total:
+                    raise _Stopped  # after a whole file, committed: the next start resumes
 
             try:
                 ex.import_files(files, progress=progress)
                 self.building = {"done": len(files), "total": len(files)}
+            except _Stopped:
+                done = (self.building or {}).get("done", 0)
+                log.info("the explorer's default import stopped with the server (%d of %d "
+                         "files); the next start imports the rest", done, len(files))
             except Exception:  # noqa: BLE001 - the explorer keeps what it has
                 log.exception("importing the default games into the explorer failed")
                 self.building = None
 
-        self.pool.submit(run)
+        self._submit(run)
 
     async def search(self, query: GameQuery) -> dict[str, Any]:
         """Games by tags, position or opening (see :func:`~damier.analysis.gamesearch.search`);
@@ -146,8 +183,8 @@ class ExplorerService:
             except DamierError as e:
                 raise WebError(422, str(e), "unknown_variant") from None
         ex = await asyncio.to_thread(self.explorer)
-        loop = asyncio.get_running_loop()
-        report = await loop.run_in_executor(self.pool, ex.import_text, text, name, variant)
+        report: ImportReport = await asyncio.wrap_future(
+            self._submit(ex.import_text, text, name, variant))
         if not report.already and not report.games:
             raise WebError(422, "no game with moves found in the text", "pdn_empty")
         return report
