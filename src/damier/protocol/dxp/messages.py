@@ -47,6 +47,19 @@ def _number(kind: str, text: str, start: int, width: int, field: str) -> int:
     return int(digits)
 
 
+def _length(kind: str, text: str, expected: int, layout: str) -> None:
+    """A message of fixed length: ``layout`` names its fields (``"K + code"``)."""
+    if len(text) != expected:
+        raise _bad(kind, text, f"length {len(text)}, expected {expected} ({layout})")
+
+
+def _digit(kind: str, code: int, what: str) -> int:
+    """A code written as one digit, checked before it is encoded."""
+    if not 0 <= code <= 9:
+        raise DxpMessageError(f"DXP {kind}: {what} {code} is not one digit")
+    return code
+
+
 def _name(value: str, what: str) -> str:
     if not value or value[0] == " ":
         raise DxpMessageError(f"DXP {what} name {value!r} must be non-empty and not start with a blank")
@@ -140,14 +153,11 @@ class GameAccept:
     header: ClassVar[str] = "A"
 
     def encode(self) -> str:
-        if not 0 <= self.code <= 9:
-            raise DxpMessageError(f"DXP GAMEACC: acceptance code {self.code} is not one digit")
-        return f"A{_name(self.name, 'GAMEACC')}{self.code}"
+        return f"A{_name(self.name, 'GAMEACC')}{_digit('GAMEACC', self.code, 'acceptance code')}"
 
     @classmethod
     def decode(cls, text: str) -> GameAccept:
-        if len(text) != 34:
-            raise _bad("GAMEACC", text, f"length {len(text)}, expected 34 (A + name 32 + code)")
+        _length("GAMEACC", text, 34, "A + name 32 + code")
         if text[1] == " ":
             raise _bad("GAMEACC", text, "follower name (columns 1-32) must not start with a blank")
         code = _number("GAMEACC", text, 33, 1, "acceptance code")
@@ -214,8 +224,7 @@ class GameEnd:
 
     @classmethod
     def decode(cls, text: str) -> GameEnd:
-        if len(text) != 3:
-            raise _bad("GAMEEND", text, f"length {len(text)}, expected 3 (E + reason + stop code)")
+        _length("GAMEEND", text, 3, "E + reason + stop code")
         reason = _number("GAMEEND", text, 1, 1, "reason")
         stop = _number("GAMEEND", text, 2, 1, "stop code")
         if reason > 3:
@@ -260,8 +269,7 @@ class BackRequest:
 
     @classmethod
     def decode(cls, text: str) -> BackRequest:
-        if len(text) != 5:
-            raise _bad("BACKREQ", text, f"length {len(text)}, expected 5 (B + move 3 + colour)")
+        _length("BACKREQ", text, 5, "B + move 3 + colour")
         move = _number("BACKREQ", text, 1, 3, "move number")
         if move == 0:
             raise _bad("BACKREQ", text, "move number 000 does not exist")
@@ -276,14 +284,11 @@ class BackAccept:
     header: ClassVar[str] = "K"
 
     def encode(self) -> str:
-        if not 0 <= self.code <= 9:
-            raise DxpMessageError(f"DXP BACKACC: code {self.code} is not one digit")
-        return f"K{self.code}"
+        return f"K{_digit('BACKACC', self.code, 'code')}"
 
     @classmethod
     def decode(cls, text: str) -> BackAccept:
-        if len(text) != 2:
-            raise _bad("BACKACC", text, f"length {len(text)}, expected 2 (K + code)")
+        _length("BACKACC", text, 2, "K + code")
         return cls(_number("BACKACC", text, 1, 1, "acceptance code"))
 
 
