@@ -204,6 +204,25 @@ static int plain_ray(const dk_kernel *k, int e, int cur, int via, int first)
     return via < 0 || (e != k->reverse[via] && (first || e != via));
 }
 
+/* The piece a flying king of the common rules on `cur` can take along ray e (reached as
+ * plain_ray says), 0 if none; *v: its index on the ray. Both king searches start with it. */
+static inline BB plain_victim(const gen_t *g, int e, int cur, int via, int first, BB occ, BB targets,
+                              int *v)
+{
+    const dk_kernel *k = g->k;
+    const DK_TABLES *t = g->t;
+    if (!plain_ray(k, e, cur, via, first))
+        return 0;
+    BB blockers = t->ray_mask[e][cur] & occ;
+    if (!blockers)
+        return 0;
+    BB victim = nearest(k, e, blockers);
+    if (!(victim & targets))
+        return 0;
+    *v = ray_index(k, t, e, cur, victim);
+    return victim;
+}
+
 /* A flying king under the common rules (complete sequences). */
 static int plain_king_search(gen_t *g, BB fm, int cur, int via, int first, BB occ, BB targets, BB cap)
 {
@@ -211,18 +230,13 @@ static int plain_king_search(gen_t *g, BB fm, int cur, int via, int first, BB oc
     const DK_TABLES *t = g->t;
     int found = 0;
     for (int a = 0; a < k->rules.n_king_captures; a++) {
-        int e = k->rules.king_captures[a];
-        if (!plain_ray(k, e, cur, via, first))
-            continue;
-        BB blockers = t->ray_mask[e][cur] & occ;
-        if (!blockers)
-            continue;
-        BB victim = nearest(k, e, blockers);
-        if (!(victim & targets))
+        int e = k->rules.king_captures[a], v;
+        BB victim = plain_victim(g, e, cur, via, first, occ, targets, &v);
+        if (!victim)
             continue;
         BB ntargets = targets ^ victim, ncap = cap | victim;
         const int8_t *ray = k->ray[e][cur];
-        int len = k->ray_len[e][cur], v = ray_index(k, t, e, cur, victim);
+        int len = k->ray_len[e][cur];
         int continued = 0, ends[DK_MAX_SIZE], n_ends = 0;
         for (int s = v + 1; s < len && !(occ & t->mask[ray[s]]); s++) {
             int is_first = s == v + 1;
@@ -254,17 +268,12 @@ static void plain_king_prefixes(gen_t *g, BB fm, int cur, int via, int first, BB
     const dk_kernel *k = g->k;
     const DK_TABLES *t = g->t;
     for (int a = 0; a < k->rules.n_king_captures; a++) {
-        int e = k->rules.king_captures[a];
-        if (!plain_ray(k, e, cur, via, first))
-            continue;
-        BB blockers = t->ray_mask[e][cur] & occ;
-        if (!blockers)
-            continue;
-        BB victim = nearest(k, e, blockers);
-        if (!(victim & targets))
+        int e = k->rules.king_captures[a], v;
+        BB victim = plain_victim(g, e, cur, via, first, occ, targets, &v);
+        if (!victim)
             continue;
         const int8_t *ray = k->ray[e][cur];
-        int len = k->ray_len[e][cur], v = ray_index(k, t, e, cur, victim);
+        int len = k->ray_len[e][cur];
         for (int s = v + 1; s < len && !(occ & t->mask[ray[s]]); s++) {
             if (!push(g, ray[s], ray[v]))
                 continue;

@@ -105,6 +105,18 @@ static void copy_route(gen_t *g, int slot)
     }
 }
 
+/* Write a move (no huffed piece) after the last one of the list, without counting it yet:
+ * 0 when the list is full (flagged in g->overflow). */
+static inline int append(gen_t *g, BB frm, BB to, BB cap, BB kx, uint64_t info)
+{
+    if (g->n >= g->capacity) {
+        g->overflow = 1;
+        return 0;
+    }
+    g->out[g->n] = (DK_MOVE){frm, to, cap, kx, 0, info};
+    return 1;
+}
+
 /* Add a move: a capture sequence (the route is g->path / g->victim) or a quiet move
  * (g->depth 0). */
 static void emit(gen_t *g, BB frm, BB to, BB cap, BB kx)
@@ -122,17 +134,8 @@ static void emit(gen_t *g, BB frm, BB to, BB cap, BB kx)
         for (int j = g->base; j < g->n; j++)
             if (same_move(&g->out[j], frm, to, cap))
                 return;
-    if (g->n >= g->capacity) {
-        g->overflow = 1;
+    if (!append(g, frm, to, cap, kx, g->k->rules.capture_rule == DK_ITALIAN ? king_pattern(g) : 0))
         return;
-    }
-    DK_MOVE *m = &g->out[g->n];
-    m->frm = frm;
-    m->to = to;
-    m->remove = cap;
-    m->kings_xor = kx;
-    m->huff = 0;
-    m->info = g->k->rules.capture_rule == DK_ITALIAN ? king_pattern(g) : 0;
     if (g->paths)
         copy_route(g, g->n);
     g->n++;
@@ -141,17 +144,8 @@ static void emit(gen_t *g, BB frm, BB to, BB cap, BB kx)
 /* Add a quiet move (nothing to rank or compare). */
 static inline void emit_quiet(gen_t *g, BB frm, BB to, BB kx)
 {
-    if (g->n >= g->capacity) {
-        g->overflow = 1;
+    if (!append(g, frm, to, 0, kx, 0))
         return;
-    }
-    DK_MOVE *m = &g->out[g->n];
-    m->frm = frm;
-    m->to = to;
-    m->remove = 0;
-    m->kings_xor = kx;
-    m->huff = 0;
-    m->info = 0;
     if (g->paths)
         g->paths->len[g->n] = 0;
     g->n++;
