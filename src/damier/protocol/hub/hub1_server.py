@@ -21,13 +21,12 @@ This module must not open sockets or files.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from damier.core.move import Move
 from damier.protocol.errors import HubError
-from damier.protocol.hub.server import AUTHOR, NAME, HubServer, new_engine
+from damier.protocol.hub.server import AUTHOR, NAME, HubServer, new_engine, serve
 from damier.protocol.hub.syntax import HubLine, parse_line
 
 if TYPE_CHECKING:
@@ -152,19 +151,8 @@ def serve1(
     stdin: TextIO | None = None, stdout: TextIO | None = None,
     params: dict[str, str] | None = None,
 ) -> int:
-    """Run a Hub-1 session on the given streams (default: the process's) until quit or EOF."""
-    inp = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
-
-    def write(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-
-    server = Hub1Server(write)
-    server.params.update(params or {})
-    for raw in inp:
-        if not server.handle(raw):
-            return 0
-    server.shutdown()
-    return 0
+    """Run a Hub-1 session on the given streams (default: the process's) until quit or EOF
+    (:func:`~damier.protocol.hub.server.serve` with this dialect: an over-long line is
+    skipped and reported too)."""
+    return serve(stdin, stdout, params, dialect=Hub1Server)
 

@@ -453,10 +453,11 @@ def _fmt3(x: float | None) -> str | None:
 
 def serve(
     stdin: TextIO | None = None, stdout: TextIO | None = None,
-    params: dict[str, str] | None = None,
+    params: dict[str, str] | None = None, dialect: type[HubServer] | None = None,
 ) -> int:
     """Run a Hub session on the given streams (default: the process's) until quit or EOF;
-    ``params`` are the defaults of the parameters (``variant``, ``level``)."""
+    ``params`` are the defaults of the parameters (``variant``, ``level``); ``dialect``: the
+    server class of another version of the protocol (Hub-1)."""
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
 
@@ -464,7 +465,7 @@ def serve(
         out.write(text + "\n")
         out.flush()
 
-    server = HubServer(write)
+    server = (dialect or HubServer)(write)
     server.params.update(params or {})
     for raw in bounded_lines(inp, server.error):
         if not server.handle(raw):
