@@ -26,8 +26,12 @@ import argparse
 import math
 import sys
 from collections.abc import Callable
+from typing import TypeVar
 
 from damier.core.errors import excerpt
+
+N = TypeVar("N", int, float)
+"""A whole or a real number: what a bounded argument reads."""
 
 MAX_NUMBER_CHARS = 32
 """Longest number text read from the command line (no ``int()`` of thousands of digits)."""
@@ -82,14 +86,7 @@ def search_seconds(text: str) -> float:
 
 def bounded_real(lo: float, hi: float) -> Callable[[str], float]:
     """A finite real in ``[lo, hi]`` (refused outside)."""
-
-    def parse(text: str) -> float:
-        value = real(text)
-        if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value:g} is out of range ({lo:g} to {hi:g})")
-        return value
-
-    return parse
+    return _in_range(real, lo, hi, "g")
 
 
 def integer(text: str) -> int:
@@ -103,11 +100,16 @@ def integer(text: str) -> int:
 
 def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
     """An integer in ``[lo, hi]`` (refused outside)."""
+    return _in_range(integer, lo, hi, "")
 
-    def parse(text: str) -> int:
-        value = integer(text)
+
+def _in_range(read: Callable[[str], N], lo: N, hi: N, spec: str) -> Callable[[str], N]:
+    """``read``, refusing a value outside ``[lo, hi]`` (shown with the format ``spec``)."""
+
+    def parse(text: str) -> N:
+        value = read(text)
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is out of range ({lo} to {hi})")
+            raise argparse.ArgumentTypeError(f"{value:{spec}} is out of range ({lo:{spec}} to {hi:{spec}})")
         return value
 
     return parse

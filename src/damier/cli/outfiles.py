@@ -94,6 +94,18 @@ def replaced(path: str | Path, *, keep_on_interrupt: bool = False) -> Iterator[T
             Path(tmp).unlink(missing_ok=True)
 
 
+@contextmanager
+def streamed(path: str | None) -> Iterator[TextIO]:
+    """Where a command streams what it finds, as it finds it: the file ``path`` (written from
+    its start, so that an interrupted run keeps what it found; check it first with
+    :func:`check_output`), or standard output when ``path`` is empty. Only the file is closed."""
+    if not path:
+        yield sys.stdout
+        return
+    with open(path, "w", encoding="utf-8") as out:
+        yield out
+
+
 def _commit(tmp: str, out: Path) -> None:
     """Rename ``tmp`` over ``out``, with the permissions a new file would have had (mkstemp
     makes it 0600), or those of the file it replaces."""
@@ -107,4 +119,4 @@ def _commit(tmp: str, out: Path) -> None:
     os.replace(tmp, out)
 
 
-__all__ = ["check_output", "keep_game", "replaced"]
+__all__ = ["check_output", "keep_game", "replaced", "streamed"]

@@ -25,7 +25,7 @@ from pathlib import Path
 from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn, recheck
 from damier.analysis.puzzledb import PuzzleStore, puzzle_of
 from damier.cli import UsageError
-from damier.cli.outfiles import check_output
+from damier.cli.outfiles import check_output, streamed
 from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 from damier.engine import BuiltinEngine, Limit
@@ -113,17 +113,13 @@ def _mine(args: argparse.Namespace) -> int:
             print(f"\r{name}: game {game}, {found} puzzles, "
                   f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
 
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
     count = 0
-    try:
+    with streamed(args.output) as out:
         for puzzle in mine_files(args.files, lambda v: BuiltinEngine(v, level=10, hash_mb=MINE_HASH_MB),
                                  settings, variant, progress, max(0, args.limit)):
             out.write(puzzles_pdn([puzzle]))
             out.flush()
             count += 1
-    finally:
-        if out is not sys.stdout:
-            out.close()
     if not args.quiet:
         print(f"\n{count} puzzles", file=sys.stderr)
     return 0
@@ -145,8 +141,7 @@ def _recheck(args: argparse.Namespace) -> int:
                 raise UsageError(f"{name}, line {game.line}: not a puzzle: {e}") from None
     settings = MineSettings(deep=Limit(depth=args.deep_depth))
     kept = dropped = 0
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
-    try:
+    with streamed(args.output) as out:
         for old, new in recheck(puzzles, lambda v: BuiltinEngine(v, level=10, hash_mb=MINE_HASH_MB),
                                 settings):
             if new is None:
@@ -157,9 +152,6 @@ def _recheck(args: argparse.Namespace) -> int:
             out.write(puzzles_pdn([new]))
             out.flush()
             kept += 1
-    finally:
-        if out is not sys.stdout:
-            out.close()
     if not args.quiet:
         print(f"{kept} puzzles kept, {dropped} dropped", file=sys.stderr)
     return 0
