@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from damier.web import connection_deadline
-from damier.web.app import create_app, server_options
+from damier.web.app import server_options
 from damier.web.routes import requests
-from tests.web.conftest import free_port
+from tests.web.conftest import LiveServer
 
 HEAD = 1.0
 """The head deadline of the test server (``damier serve``: ``HEAD_TIMEOUT``, 10 s)."""
@@ -27,31 +26,17 @@ SLACK = 4.0
 """Seconds a closing may come after its deadline on a loaded machine."""
 
 
-class ServerThread:
-    """The app served by uvicorn in a thread; its log records go to the root logger."""
+class ServerThread(LiveServer):
+    """The app served by uvicorn in a thread with the settings of ``damier serve``; its log
+    records go to the root logger (so to ``caplog``)."""
 
     def __init__(self, db: Path) -> None:
-        import uvicorn
-
-        self.port = free_port()
-        config = uvicorn.Config(create_app(db), host="127.0.0.1", port=self.port,
-                                log_config=None, log_level="info",
-                                **server_options(head_timeout=HEAD))
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert self.thread.is_alive() and time.monotonic() < deadline, "no server"
-            time.sleep(0.02)
+        super().__init__(db, log_config=None, log_level="info",
+                         **server_options(head_timeout=HEAD))
+        self.start()
 
     def connect(self) -> socket.socket:
-        sock = socket.create_connection(("127.0.0.1", self.port), timeout=10)
-        return sock
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+        return socket.create_connection(("127.0.0.1", self.port), timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -54,13 +54,15 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app in a background thread."""
 
-    def __init__(self, db: Path, engines: Any = None) -> None:
+    def __init__(self, db: Path, engines: Any = None, **options: Any) -> None:
+        """``options``: further ``uvicorn.Config`` settings (e.g. those of ``damier serve``)."""
         import uvicorn
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        settings = {"log_level": "warning", "ws": ws_protocol(), **options}
         config = uvicorn.Config(create_app(db, engines=engines), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws=ws_protocol())
+                                **settings)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
