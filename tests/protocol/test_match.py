@@ -145,6 +145,8 @@ def test_openings(tmp_path: Path) -> None:
     assert len(three) >= 20 and all(len(o.moves) == 3 for o in three)
     ops = parse_openings("# comment\n32-28 19-23 | Classic\n\nW:W31-50:B1-20\n")
     assert [o.name for o in ops] == ["Classic", "W:W31-50:B1-20"]
+    russian = parse_openings("a3-b4 d6-c5 b4:d6\n", "russian")  # a colon capture, not a FEN
+    assert russian[0].moves[2] == "b4:d6" and russian[0].board("russian").fen().startswith("B:")
     bad = tmp_path / "bad.txt"
     bad.write_text("32-28\n32-28 19-23 28-22\n")
     with pytest.raises(MatchError, match=r"bad.txt, line 2: .*capture is compulsory"):

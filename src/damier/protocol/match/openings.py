@@ -1,8 +1,9 @@
 """Opening sets for matches: read from a file or taken from the sets shipped with damier.
 
 File format (one opening per line, UTF-8): blank lines and ``#`` comments are skipped; a line
-is either a FEN (``W:W31-50:B1-20``) or moves from the variant's initial position separated
-by blanks (``32-28 19-23``), optionally followed by `` | name``. Every opening is replayed
+is either a FEN (``W:W31-50:B1-20``: it starts with the side to move and a colon) or moves
+from the variant's initial position separated by blanks (``32-28 19-23``, or Russian
+``c3-d4 f6-e5 d4:f6`` with its colon captures), optionally followed by `` | name``. Every opening is replayed
 when the file is read, so a bad line is reported with its line number.
 
 Shipped sets (``damier/protocol/data``), named on the command line by their short name:
@@ -60,7 +61,7 @@ def parse_openings(text: str, variant: str = "international", source: str = "ope
             continue
         body, _, name = line.partition("|")
         body, name = body.strip(), name.strip()
-        if ":" in body:
+        if body[:2].upper() in ("W:", "B:"):  # a capture's colon (Russian d4:f6) is no FEN
             opening = Opening(name or body, body, ())
         else:
             moves = tuple(body.split())
