@@ -96,6 +96,7 @@ def test_gate_plays_both_colours_and_records(trained: tuple[Path, Path]) -> None
     gates = weightfile.provenance(path)["gates"]
     assert gates[-1]["wins"] + gates[-1]["draws"] + gates[-1]["losses"] == 2
     assert gates[-1]["nodes"] == 300
+    assert gates[-1]["openings"] == "1 from seeds 1000..1000"  # the pairs played, not those planned
     assert weightfile.read(path)["king"] == json.loads(path.read_text())["weights"]["king"]
 
 

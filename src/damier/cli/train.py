@@ -329,9 +329,11 @@ def run_gate(args: argparse.Namespace) -> int:
     pairs = [GatePair(variant, args.seed + i, current, candidate, args.nodes)
              for i in range(args.games // 2)]
     score = [MatchScore()]
+    played: list[int] = []  # the pairs that count (an SPRT stop leaves the rest unplayed)
     started = time.monotonic()
 
-    def report(_number: int, points: tuple[float, float]) -> None:
+    def report(number: int, points: tuple[float, float]) -> None:
+        played.append(args.seed + number)
         for p in points:
             score[0] = score[0].add(p)
         _say(f"gate: {score[0].games}/{2 * len(pairs)} games, {score[0].summary()}, "
@@ -350,7 +352,8 @@ def run_gate(args: argparse.Namespace) -> int:
     print("\n".join(lines))
     if not args.no_record:
         record = {"command": _command(args), "against": args.against or "shipped", "nodes": args.nodes,
-                  "openings": f"seeds {args.seed}..{args.seed + len(pairs) - 1}",
+                  "openings": f"{len(played)} from seeds {min(played, default=args.seed)}.."
+                              f"{max(played, default=args.seed)}",
                   "wins": final.wins, "draws": final.draws, "losses": final.losses,
                   "summary": lines}
         doc_fields = weightfile.read(candidate_path)
