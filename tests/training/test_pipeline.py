@@ -62,9 +62,11 @@ def test_fit_writes_weights_that_load_and_play(trained: tuple[Path, Path]) -> No
     path = trained[1]
     fields = weightfile.read(path)
     assert Path(str(fields["patterns"])) == path.parent / "russian.ptw"
-    tables = patterns.load(str(fields["patterns"]))
+    found = patterns.read(str(fields["patterns"]))
     rules = get_variant("russian")
-    assert len(tables) == len(patterns.windows(rules.geometry))
+    shipped = patterns.read(weights_for(rules).patterns)  # the fit keeps the start's form
+    assert (found.layout, found.phases) == (shipped.layout, shipped.phases)
+    assert len(found.tables) == len(patterns.layout_windows(rules.geometry, found.layout))
     prov = weightfile.provenance(path)
     assert prov["command"].startswith("damier train fit")
     assert prov["positions"] == len(samples_file.read(trained[0])[1])
@@ -214,11 +216,13 @@ def test_fresh_tables_fit_only_the_entries_seen_often_enough() -> None:
 
 
 def test_tied_tables_are_learnt_once_for_their_rows() -> None:
-    """``tie=2``: neighbouring row pairs share their table (Russian: tables 0-1 and 2-3),
-    and the tied fit still moves them; the tied start is the mean of the shipped tables."""
-    rules = get_variant("russian")
+    """``tie=2``: neighbouring row pairs share their table (8x8: tables 0-1 and 2-3), and
+    the tied fit still moves them; the tied start is the mean of the shipped tables (of
+    Brazilian, whose shipped tables are row windows with one phase)."""
+    rules = get_variant("brazilian")
     start = replace(weights_for(rules), pattern_split=0)
-    found = [s for s in play_task(SelfPlayTask("russian", 3, 2, 2, 2, sample_rate=1.0)) if not s.kings]
+    assert (patterns.read(start.patterns).layout, patterns.read(start.patterns).phases) == (0, 1)
+    found = [s for s in play_task(SelfPlayTask("brazilian", 3, 2, 2, 2, sample_rate=1.0)) if not s.kings]
     result = fit(rules, replace(start, patterns=""), found, FitSettings(epochs=20, rate=2.0, tie=2))
     assert len(result.tables) == 4
     assert result.tables[0] == result.tables[1] and result.tables[2] == result.tables[3]
