@@ -1,5 +1,7 @@
 """The fuzz harnesses of ``fuzz/`` run briefly in CI (``make fuzz`` runs them at length): each
-must try its inputs and find no failure."""
+must try its inputs and find no failure. The harnesses of searches on king-heavy boards and of
+concurrent first use are run briefly by ``tests/native/test_search_kings.py`` and
+``tests/core/test_first_use.py``."""
 
 from __future__ import annotations
 
@@ -11,13 +13,13 @@ from starlette.testclient import TestClient
 
 from damier.web.app import create_app
 from damier.web.routes.openapi import describe
-from fuzz import common, openapi, servers, text_formats
+from fuzz import common, huge_tokens, openapi, servers, text_formats
 from fuzz.common import Report
 from tests.web.conftest import LOCAL
 
 BRIEF = {
     text_formats.fen: 300, text_formats.moves: 200, text_formats.pdn: 200,
-    servers.hub: 40, servers.dxp: 25, servers.web: 40, openapi.api: 66,
+    servers.hub: 40, servers.dxp: 25, servers.web: 40, openapi.api: 66, huge_tokens.huge: 4,
 }
 
 
