@@ -145,6 +145,7 @@ def test_errors_variants_and_reasons_translated(browser: Any, live_server: LiveS
         assert messages["variant.czech-traditional"] in names
         assert messages["variant.international"] in names
         browser.find_element(By.ID, "new-cancel").click()
+        wait(browser, lambda d: not d.find_element(By.ID, "dlg-new").is_displayed())
         resign_by_clicks(browser)
         banner = browser.find_element(By.ID, "banner").text
         assert messages["reason.resigned_black"] in banner  # Black to move resigned
