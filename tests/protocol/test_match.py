@@ -106,6 +106,10 @@ def test_sprt_llr_by_hand() -> None:
     assert sprt.decision(MatchScore(120, 40, 40)) == "H1"
     assert sprt.decision(MatchScore(40, 40, 120)) == "H0"
     assert sprt.llr(MatchScore(5, 0, 0)) == 0.0        # no spread yet: undecided
+    # a handful of games past the bound decide nothing (the spread is not known yet)
+    wide = Sprt(0, 150)
+    assert wide.llr(MatchScore(3, 2, 0)) > wide.bounds[1] and wide.decision(MatchScore(3, 2, 0)) is None
+    assert wide.decision(MatchScore(12, 8, 0)) == "H1"
     with pytest.raises(ValueError, match="elo0 < elo1"):
         Sprt(5, 5)
 
@@ -195,7 +199,8 @@ def test_sprt_stops_the_match_early(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
     result = run_match(cfg, InlineExecutor(), 1, lambda rec, score: seen.append(score.games))
     assert result.decision == "H1" and result.stopped_early
-    assert len(played) == result.score.games < 30 and seen == list(range(1, len(played) + 1))
+    assert len(played) == result.score.games and 20 <= len(played) < 30
+    assert seen == list(range(1, len(played) + 1))
     assert cfg.sprt is not None and cfg.sprt.llr(result.score) >= cfg.sprt.bounds[1]
 
 

@@ -24,7 +24,10 @@ N = W + D + L):
   ``LLR = N (s1 - s0) (2p - s0 - s1) / (2 s2)``;
   bounds ``lower = ln(beta / (1 - alpha))``, ``upper = ln((1 - beta) / alpha)``: H1 is
   accepted when ``LLR >= upper``, H0 when ``LLR <= lower``. With ``s2 = 0`` (no spread yet:
-  all games won, lost or drawn) the LLR is 0 (undecided).
+  all games won, lost or drawn) the LLR is 0 (undecided), and no decision is taken before
+  :attr:`Sprt.min_games` games: the spread estimated from a handful of games is too unsure
+  for the normal approximation (+3 =2 -0 already gives an LLR of 3.36 for elo0=0,
+  elo1=150, past the bound of 2.94).
 
 This module is pure arithmetic: no I/O, no engines.
 
@@ -158,6 +161,8 @@ class Sprt:
     elo1: float
     alpha: float = 0.05
     beta: float = 0.05
+    min_games: int = 20
+    """No decision before this many games (see the module docstring)."""
 
     def __post_init__(self) -> None:
         if not (0 < self.alpha < 1 and 0 < self.beta < 1):
@@ -182,6 +187,8 @@ class Sprt:
         """``"H1"`` (accept elo1), ``"H0"`` (accept elo0) or ``None`` (go on)."""
         llr = self.llr(result)
         lower, upper = self.bounds
+        if result.games < self.min_games:
+            return None
         if llr >= upper:
             return "H1"
         if llr <= lower:
