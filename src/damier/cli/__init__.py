@@ -8,8 +8,9 @@ status. Adding a sub-command is one line in :data:`COMMANDS` and its module.
 Only the module of the command being run is imported (``damier moves`` does not load the
 engine, asyncio, the Hub and DXP code, PDN or SVG); ``damier --help`` imports none. Bad
 input (unknown variant, malformed FEN or move) ends with status 2 and a one-line message on
-standard error, never a traceback. Without a sub-command, ``damier`` starts the main program
-(:data:`DEFAULT_COMMAND`).
+standard error, never a traceback. ``SIGTERM`` is Ctrl-C: the command stops the way an
+interrupted one does (what it had written stays whole) and exits with status 130. Without
+a sub-command, ``damier`` starts the main program (:data:`DEFAULT_COMMAND`).
 
 >>> [c.name for c in COMMANDS][:3]
 ['moves', 'perft', 'play']
@@ -20,11 +21,14 @@ standard error, never a traceback. Without a sub-command, ``damier`` starts the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import re
+import signal
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import NamedTuple, NoReturn
 
 from damier import __version__
@@ -113,6 +117,26 @@ def build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def _terminate_like_ctrl_c() -> Iterator[None]:
+    """Within the block, ``SIGTERM`` raises :class:`KeyboardInterrupt` in the main thread
+    (unless the process already handles or ignores it, or this is not the main thread)."""
+    installed = False
+    with contextlib.suppress(ValueError):  # not the main thread: signals are not ours
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, _interrupt)
+            installed = True
+    try:
+        yield
+    finally:
+        if installed:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (also used as the console script)."""
     args_list = list(sys.argv[1:] if argv is None else argv) or list(DEFAULT_COMMAND)
@@ -122,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        status: int = args.func(args)
+        with _terminate_like_ctrl_c():
+            status: int = args.func(args)
     except (DamierError, UsageError) as e:
         print(f"damier {args.command}: {e}", file=sys.stderr)
         return 2
@@ -146,3 +171,4 @@ def add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+

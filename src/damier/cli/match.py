@@ -131,11 +131,10 @@ def executor_for(args: argparse.Namespace) -> Iterator[tuple[Executor, int]]:
             yield executor, args.concurrency if args.concurrency is not None else slots
         return
     k = 1 if args.concurrency is None else args.concurrency
-    executor = local_executor(k)
-    try:
+    # a local pool stops the games in play when the block ends by an exception (Ctrl-C,
+    # SIGTERM) instead of waiting for them
+    with local_executor(k) as executor:
         yield executor, max(k, 1)
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def run(args: argparse.Namespace) -> int:

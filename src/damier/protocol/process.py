@@ -13,6 +13,7 @@ import subprocess
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 
+from damier.protocol import child_processes
 from damier.protocol.errors import ProtocolError
 
 
@@ -56,6 +57,7 @@ class EngineProcess:
                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         except OSError as e:
             raise ProtocolError(f"cannot start engine {shlex.join(argv)!r}: {e}") from None
+        child_processes.track(proc.pid, lambda: proc.returncode is None)
         return cls(proc, argv)
 
     def _read(self) -> None:
@@ -83,6 +85,7 @@ class EngineProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        child_processes.forget(self.proc.pid)
         self._drain.join(1.0)
         return self.proc.returncode
 

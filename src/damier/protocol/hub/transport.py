@@ -16,6 +16,7 @@ import shlex
 from collections.abc import Sequence
 from typing import Protocol
 
+from damier.protocol import child_processes
 from damier.protocol.errors import EngineTerminatedError, HubError
 from damier.protocol.process import diagnostics
 
@@ -68,6 +69,7 @@ class ProcessTransport:
             )
         except OSError as e:
             raise HubError(f"cannot start engine {shlex.join(argv)!r}: {e}") from None
+        child_processes.track(proc.pid, lambda: proc.returncode is None)
         return cls(proc, argv)
 
     async def _drain_stderr(self) -> None:
@@ -108,6 +110,7 @@ class ProcessTransport:
         except TimeoutError:
             self.proc.kill()
             await self.proc.wait()
+        child_processes.forget(self.proc.pid)
         with contextlib.suppress(TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(self._stderr_task, 1.0)
         return self.proc.returncode

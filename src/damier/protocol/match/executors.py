@@ -1,7 +1,10 @@
 """Where the games of a match run: any :class:`concurrent.futures.Executor`.
 
 * :func:`local_executor` — a process pool on this machine (the default; one engine pair per
-  worker process, so a crashing engine cannot take the match down);
+  worker process, so a crashing engine cannot take the match down). Its workers never
+  outlive it (:mod:`~damier.protocol.match.worker_lifetime`), and a block ``with`` it that
+  ends by an exception (Ctrl-C, ``SIGTERM`` made one by the command line) stops the games
+  in play instead of waiting for them (:meth:`LocalPool.stop`);
 * :class:`InlineExecutor` — runs each game in the calling thread when submitted (for tests,
   debugging and ``--concurrency 0``);
 * :func:`dask_executor` — a Dask distributed cluster (``pip install 'damier[cluster]'``):
@@ -17,11 +20,15 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import os
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from types import TracebackType
 from typing import Any, TypeVar
 
 from damier.protocol.errors import MatchError
+from damier.protocol.match.worker_lifetime import start_worker
 
 T = TypeVar("T")
 
@@ -38,12 +45,47 @@ class InlineExecutor(Executor):
         return future
 
 
+class LocalPool(ProcessPoolExecutor):
+    """A process pool (``spawn``: no state leaks from the parent) whose workers leave with it.
+
+    >>> with LocalPool(1) as pool:
+    ...     pool.submit(abs, -3).result()
+    3
+    """
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                         initializer=start_worker, initargs=(os.getpid(),))
+
+    def stop(self, grace: float = 5.0) -> None:
+        """End the pool now: cancel the calls not started, end the workers (``SIGTERM``: each
+        kills its engines and leaves; ``SIGKILL`` after ``grace`` seconds) and wait for them.
+        The calls that were running fail with ``BrokenProcessPool``."""
+        workers = list((self._processes or {}).values())
+        self.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        deadline = time.monotonic() + grace
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.exitcode is None:
+                worker.kill()
+                worker.join()
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> bool | None:
+        if exc is None:
+            self.shutdown(wait=True, cancel_futures=True)
+        else:
+            self.stop()
+        return None
+
+
 def local_executor(workers: int) -> Executor:
-    """A process pool of ``workers`` processes (``spawn``: no state leaks from the parent)."""
+    """A :class:`LocalPool` of ``workers`` processes, or an :class:`InlineExecutor` for 0."""
     if workers <= 0:
         return InlineExecutor()
-    return ProcessPoolExecutor(max_workers=workers,
-                               mp_context=multiprocessing.get_context("spawn"))
+    return LocalPool(workers)
 
 
 @contextlib.contextmanager
