@@ -9,14 +9,16 @@ from collections.abc import Mapping
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from damier.analysis.explorer import Filters
 from damier.analysis.gamesearch import GameQuery
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import path_id
-from damier.web.routes.requests import read_pdn_body, service
+from damier.web.routes.requests import RouteTable, read_pdn_body, service
 from damier.web.services.explorer_service import ExplorerService, game_pdn
+
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
 MAX_FEN = 2000
 
@@ -30,6 +32,7 @@ def explorer_game_id(request: Request) -> int:
     return path_id(request.path_params, "eid", "explorer game", "explorer_game_not_found")
 
 
+@routes.get("/api/explorer")
 async def lookup(request: Request) -> JSONResponse:
     """``?variant=international&fen=W:W31,...`` (no fen: the start position)."""
     variant = request.query_params.get("variant", "international")
@@ -59,6 +62,7 @@ def _text(params: Mapping[str, str], name: str) -> str | None:
     return value
 
 
+@routes.get("/api/explorer/search")
 async def search_games(request: Request) -> JSONResponse:
     """Games by ``player``, ``white``, ``black``, ``event``, ``from``, ``to``, ``result``,
     ``variant``, ``fen`` (``material=1``: the same material and side to move), ``opening``
@@ -74,10 +78,12 @@ async def search_games(request: Request) -> JSONResponse:
     return JSONResponse(await explorer(request).search(query))
 
 
+@routes.get("/api/explorer/games/{eid}")
 async def get_game(request: Request) -> JSONResponse:
     return JSONResponse(await explorer(request).game(explorer_game_id(request)))
 
 
+@routes.post("/api/explorer/games/{eid}/open")
 async def open_game(request: Request) -> JSONResponse:
     """The explorer's game stored as a game of the app (201 and its state); ``?ply=N`` (the
     ply where a search matched) comes back as ``view_ply``, where the board opens."""
@@ -91,6 +97,7 @@ async def open_game(request: Request) -> JSONResponse:
     return JSONResponse(state, status_code=201)
 
 
+@routes.post("/api/explorer/import")
 async def import_games(request: Request) -> JSONResponse:
     """PDN text (``text/plain``, up to 5 MB) added to the explorer's database."""
     text = await read_pdn_body(request)
@@ -102,16 +109,7 @@ async def import_games(request: Request) -> JSONResponse:
                         status_code=200 if report.already else 201)
 
 
+@routes.get("/api/explorer/sources")
 async def sources(request: Request) -> JSONResponse:
     ex = explorer(request)
     return JSONResponse({"sources": ex.explorer().sources(), "games": ex.explorer().count_games()})
-
-
-routes = [
-    Route("/api/explorer", lookup, methods=["GET"]),
-    Route("/api/explorer/sources", sources, methods=["GET"]),
-    Route("/api/explorer/search", search_games, methods=["GET"]),
-    Route("/api/explorer/import", import_games, methods=["POST"]),
-    Route("/api/explorer/games/{eid}", get_game, methods=["GET"]),
-    Route("/api/explorer/games/{eid}/open", open_game, methods=["POST"]),
-]

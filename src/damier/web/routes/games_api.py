@@ -5,7 +5,7 @@ the bounds are in :mod:`damier.web.routes.request_limits`), checks types, calls 
 JSON. Client mistakes are answered 4xx with ``{"error": message}`` (400 unreadable body,
 401/403 refused by :mod:`damier.web.guard`, 404 unknown game or route, 409 not possible
 now, 413 body too large, 415 wrong content type, 422 invalid value such as an illegal or
-ambiguous move); a 500 would be a bug. Routes are listed in :data:`routes`; the reference
+ambiguous move); a 500 would be a bug. Each handler declares its route into :data:`routes`; the reference
 with examples is ``docs/web.md``.
 
 This module must not hold game logic; it translates between HTTP and the service.
@@ -17,7 +17,6 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from damier.core.board import Board
 from damier.core.errors import DamierError, UnknownVariantError
@@ -26,6 +25,7 @@ from damier.engine.levels import LADDER, LEVELS, ladder_score
 from damier.web.errors import WebError, reasons
 from damier.web.routes.request_limits import MAX_LIST_OFFSET, MAX_MOVE_TEXT, MAX_PDN
 from damier.web.routes.requests import (
+    RouteTable,
     content_type,
     is_pdn_type,
     load,
@@ -34,10 +34,14 @@ from damier.web.routes.requests import (
     read_pdn_text,
     service,
     state_response,
+    variant_named,
 )
 from damier.web.services.engine_bridge import LEVEL_SECONDS
 from damier.web.services.game_session import check_local
 from damier.web.services.json_views import position_json, variant_info, variants_list
+
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
 __all__ = ["routes"]
 
@@ -45,15 +49,18 @@ __all__ = ["routes"]
 # -- variants and positions ----------------------------------------------------------------
 
 
+@routes.get("/api/variants")
 async def list_variants(request: Request) -> JSONResponse:
     return JSONResponse(variants_list())
 
 
+@routes.get("/api/engines")
 async def list_engines(request: Request) -> JSONResponse:
     """The engines this server offers for play and analysis (damier's own first)."""
     return JSONResponse(service(request).engines.describe())
 
 
+@routes.get("/api/levels")
 async def list_levels(request: Request) -> JSONResponse:
     """The ten playing levels: depth, time a move without a clock, what they play like, and
     their measured score against the next level (docs/engine.md, "Levels")."""
@@ -70,14 +77,13 @@ async def list_levels(request: Request) -> JSONResponse:
                                                    "time": "movetime=0.5", "openings": "2move"}})
 
 
+@routes.get("/api/variants/{name}")
 async def get_variant_info(request: Request) -> JSONResponse:
-    try:
-        name = get_variant(request.path_params["name"]).name
-    except DamierError as e:
-        raise WebError(404, str(e), "unknown_variant") from None
+    name = variant_named(request, "name")
     return JSONResponse(variant_info(name))
 
 
+@routes.post("/api/position")
 async def check_position(request: Request) -> JSONResponse:
     """``{variant, fen}`` -> the position read back (for the position editor)."""
     data = await read_json(request)
@@ -95,6 +101,7 @@ async def check_position(request: Request) -> JSONResponse:
 # -- games ---------------------------------------------------------------------------------
 
 
+@routes.get("/api/games")
 async def list_games(request: Request) -> JSONResponse:
     texts = (request.query_params.get("limit", "100"), request.query_params.get("offset", "0"))
     if not all(t.isdigit() and t.isascii() and len(t) <= 12 for t in texts):
@@ -106,6 +113,7 @@ async def list_games(request: Request) -> JSONResponse:
     return JSONResponse({"games": svc.list_games(limit, offset), "total": svc.store.count_games()})
 
 
+@routes.post("/api/games")
 async def create_game(request: Request) -> JSONResponse:
     data = await read_json(request)
     level = data.get("level", 3)
@@ -130,10 +138,12 @@ async def create_game(request: Request) -> JSONResponse:
     return state_response(request, s, 201)
 
 
+@routes.get("/api/games/{gid}")
 async def get_game(request: Request) -> JSONResponse:
     return state_response(request, await load(request))
 
 
+@routes.delete("/api/games/{gid}")
 async def delete_game(request: Request) -> JSONResponse:
     svc = service(request)
     s = await load(request)
@@ -155,6 +165,7 @@ def wait_flag(request: Request, data: dict[str, Any]) -> bool:
     return bool(value)
 
 
+@routes.post("/api/games/{gid}/moves")
 async def play_move(request: Request) -> JSONResponse:
     data = await read_json(request)
     s = await load(request)
@@ -167,12 +178,14 @@ async def play_move(request: Request) -> JSONResponse:
     return state_response(request, s)
 
 
+@routes.post("/api/games/{gid}/undo")
 async def undo(request: Request) -> JSONResponse:
     s = await load(request)
     await service(request).undo(s)
     return state_response(request, s)
 
 
+@routes.post("/api/games/{gid}/resign")
 async def resign(request: Request) -> JSONResponse:
     data = await read_json(request)
     s = await load(request)
@@ -180,6 +193,7 @@ async def resign(request: Request) -> JSONResponse:
     return state_response(request, s)
 
 
+@routes.post("/api/games/{gid}/draw")
 async def draw(request: Request) -> JSONResponse:
     data = await read_json(request)
     s = await load(request)
@@ -188,6 +202,7 @@ async def draw(request: Request) -> JSONResponse:
     return state_response(request, s, message=note.text, message_code=note.code)
 
 
+@routes.post("/api/games/{gid}/huff")
 async def huff(request: Request) -> JSONResponse:
     data = await read_json(request)
     s = await load(request)
@@ -197,6 +212,7 @@ async def huff(request: Request) -> JSONResponse:
     return state_response(request, s)
 
 
+@routes.get("/api/games/{gid}/pdn")
 async def export_pdn(request: Request) -> Response:
     s = await load(request)
     text = service(request).export_pdn(s)
@@ -211,6 +227,7 @@ MAX_WARNINGS = 1000
 """Warnings listed in an import's answer at most (errors are all listed)."""
 
 
+@routes.post("/api/games/import")
 async def import_pdn(request: Request) -> JSONResponse:
     ctype = content_type(request)
     if ctype == "application/json":
@@ -239,23 +256,3 @@ async def import_pdn(request: Request) -> JSONResponse:
          "warnings": [p for p in problems if p["severity"] == "warning"][:MAX_WARNINGS]},
         status_code=201,
     )
-
-
-routes = [
-    Route("/api/variants", list_variants, methods=["GET"]),
-    Route("/api/variants/{name}", get_variant_info, methods=["GET"]),
-    Route("/api/engines", list_engines, methods=["GET"]),
-    Route("/api/levels", list_levels, methods=["GET"]),
-    Route("/api/position", check_position, methods=["POST"]),
-    Route("/api/games", list_games, methods=["GET"]),
-    Route("/api/games", create_game, methods=["POST"]),
-    Route("/api/games/import", import_pdn, methods=["POST"]),
-    Route("/api/games/{gid}", get_game, methods=["GET"]),
-    Route("/api/games/{gid}", delete_game, methods=["DELETE"]),
-    Route("/api/games/{gid}/moves", play_move, methods=["POST"]),
-    Route("/api/games/{gid}/undo", undo, methods=["POST"]),
-    Route("/api/games/{gid}/resign", resign, methods=["POST"]),
-    Route("/api/games/{gid}/draw", draw, methods=["POST"]),
-    Route("/api/games/{gid}/huff", huff, methods=["POST"]),
-    Route("/api/games/{gid}/pdn", export_pdn, methods=["GET"]),
-]

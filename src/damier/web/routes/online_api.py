@@ -29,19 +29,20 @@ from urllib.parse import unquote, urlencode
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Route
 
 from damier.core.colors import opponent
-from damier.core.errors import DamierError, excerpt
-from damier.core.variants import get_variant
+from damier.core.errors import excerpt
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import path_id
-from damier.web.routes.requests import read_json
+from damier.web.routes.requests import RouteTable, read_json, variant_named
 from damier.web.services.challenges import challenge_json, read_name
 from damier.web.services.online_service import SIDES, OnlineService
 from damier.web.services.ratings import current, rating_json
 from damier.web.services.seats import cookie_key, key_cookie
 from damier.web.storage.online_store import name_key
+
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "online" / "online.html"
 
@@ -87,10 +88,12 @@ def answer(request: Request, body: Any, new_key: str | None, status: int = 200) 
     return response
 
 
+@routes.get("/online")
 async def page(request: Request) -> Response:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
+@routes.post("/api/online/challenges")
 async def create_challenge(request: Request) -> JSONResponse:
     data = await read_json(request)
     holder, key = with_key(request)
@@ -101,17 +104,20 @@ async def create_challenge(request: Request) -> JSONResponse:
                             "invite": f"/online{query}#c={c.id}"}, key, 201)
 
 
+@routes.get("/api/online/challenges")
 async def lobby(request: Request) -> JSONResponse:
     holder = holder_of(request)
     return JSONResponse([challenge_json(c, holder) for c in online(request).lobby()])
 
 
+@routes.get("/api/online/challenges/{cid}")
 async def get_challenge(request: Request) -> JSONResponse:
     holder = holder_of(request)
     c = online(request).challenge(request.path_params["cid"], address(request))
     return JSONResponse(challenge_json(c, holder))
 
 
+@routes.post("/api/online/challenges/{cid}/accept")
 async def accept_challenge(request: Request) -> JSONResponse:
     data = await read_json(request)
     holder, key = with_key(request)
@@ -120,6 +126,7 @@ async def accept_challenge(request: Request) -> JSONResponse:
     return answer(request, {"game": gid}, key)
 
 
+@routes.post("/api/online/challenges/{cid}/decline")
 async def decline_challenge(request: Request) -> JSONResponse:
     holder, key = with_key(request)
     c = online(request).close_challenge(request.path_params["cid"], holder, address(request))
@@ -130,17 +137,20 @@ def _gid(request: Request) -> int:
     return path_id(request.path_params, "gid", "game", "game_not_found")
 
 
+@routes.get("/api/online/games/{gid}")
 async def get_game(request: Request) -> JSONResponse:
     svc = online(request)
     s = await svc.session(_gid(request))
     return JSONResponse(svc.view(s, holder_of(request)))
 
 
+@routes.post("/api/online/games/{gid}/act")
 async def act(request: Request) -> JSONResponse:
     data = await read_json(request)
     return JSONResponse(await online(request).act(_gid(request), holder_of(request), data))
 
 
+@routes.post("/api/online/seat")
 async def take_seat(request: Request) -> JSONResponse:
     data = await read_json(request)
     holder, key = with_key(request)
@@ -148,6 +158,7 @@ async def take_seat(request: Request) -> JSONResponse:
     return answer(request, {"game": seat.game_id, "color": SIDES[seat.color]}, key)
 
 
+@routes.get("/api/online/players/{name}")
 async def player_page(request: Request) -> JSONResponse:
     svc = online(request)
     name = read_name(unquote(request.path_params["name"]))
@@ -171,25 +182,8 @@ async def player_page(request: Request) -> JSONResponse:
     return JSONResponse({"name": found[0], "since": found[1], "ratings": ratings, "games": games})
 
 
+@routes.get("/api/online/leaders/{variant}")
 async def leaders(request: Request) -> JSONResponse:
-    try:
-        variant = get_variant(request.path_params["variant"]).name
-    except DamierError as e:
-        raise WebError(404, str(e), "unknown_variant") from None
+    variant = variant_named(request, "variant")
     return JSONResponse([{"name": name, **rating_json(r)}
                          for name, r in online(request).store.leaders(variant)])
-
-
-routes = [
-    Route("/online", page, methods=["GET"]),
-    Route("/api/online/challenges", create_challenge, methods=["POST"]),
-    Route("/api/online/challenges", lobby, methods=["GET"]),
-    Route("/api/online/challenges/{cid}", get_challenge, methods=["GET"]),
-    Route("/api/online/challenges/{cid}/accept", accept_challenge, methods=["POST"]),
-    Route("/api/online/challenges/{cid}/decline", decline_challenge, methods=["POST"]),
-    Route("/api/online/games/{gid}", get_game, methods=["GET"]),
-    Route("/api/online/games/{gid}/act", act, methods=["POST"]),
-    Route("/api/online/seat", take_seat, methods=["POST"]),
-    Route("/api/online/players/{name}", player_page, methods=["GET"]),
-    Route("/api/online/leaders/{variant}", leaders, methods=["GET"]),
-]

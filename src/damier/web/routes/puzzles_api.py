@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import id_number, path_id
-from damier.web.routes.requests import read_json, read_pdn_body
+from damier.web.routes.requests import RouteTable, read_json, read_pdn_body
 from damier.web.services.puzzle_service import PuzzleService, puzzle_json
+
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
 
 def puzzles(request: Request) -> PuzzleService:
@@ -42,6 +44,7 @@ def int_param(request: Request, name: str, default: int) -> int:
     return -value if text.startswith("-") else value
 
 
+@routes.get("/api/puzzles/next")
 async def next_puzzle(request: Request) -> JSONResponse:
     """``?variant=international&player=...``"""
     return JSONResponse(await puzzles(request).next(
@@ -49,38 +52,13 @@ async def next_puzzle(request: Request) -> JSONResponse:
         player_of(request.query_params.get("player"))))
 
 
-async def get_puzzle(request: Request) -> JSONResponse:
-    return JSONResponse(puzzle_json(await puzzles(request).find(puzzle_id(request))))
-
-
-async def play_move(request: Request) -> JSONResponse:
-    """``{"move": "35-30", "step": 0, "player"?: "...", "hints"?: 0}``"""
-    data = await read_json(request)
-    pid = puzzle_id(request)
-    return JSONResponse(await puzzles(request).move(
-        pid, data.get("step", 0), data.get("move"), player_of(data.get("player")),
-        data.get("hints", 0)))
-
-
-async def hint(request: Request) -> JSONResponse:
-    """``?step=0&level=1`` (the piece) or ``level=2`` (the move)."""
-    return JSONResponse(await puzzles(request).hint(
-        puzzle_id(request), int_param(request, "step", 0), int_param(request, "level", 1)))
-
-
-async def solution(request: Request) -> JSONResponse:
-    """``{"step": 0, "player"?: "..."}``: the rest of the solution (the solver gives up)."""
-    data = await read_json(request)
-    pid = puzzle_id(request)
-    return JSONResponse(await puzzles(request).solution(
-        pid, data.get("step", 0), player_of(data.get("player"))))
-
-
+@routes.get("/api/puzzles/stats")
 async def stats(request: Request) -> JSONResponse:
     return JSONResponse(await puzzles(request).stats(
         player_of(request.query_params.get("player"))))
 
 
+@routes.post("/api/puzzles/import")
 async def import_puzzles(request: Request) -> JSONResponse:
     """A PDN problem collection (``text/plain``, up to 5 MB) added to the puzzles."""
     text = await read_pdn_body(request)
@@ -93,12 +71,32 @@ async def import_puzzles(request: Request) -> JSONResponse:
                         status_code=200 if report.already else 201)
 
 
-routes = [
-    Route("/api/puzzles/next", next_puzzle, methods=["GET"]),
-    Route("/api/puzzles/stats", stats, methods=["GET"]),
-    Route("/api/puzzles/import", import_puzzles, methods=["POST"]),
-    Route("/api/puzzles/{pid}", get_puzzle, methods=["GET"]),
-    Route("/api/puzzles/{pid}/moves", play_move, methods=["POST"]),
-    Route("/api/puzzles/{pid}/hint", hint, methods=["GET"]),
-    Route("/api/puzzles/{pid}/solution", solution, methods=["POST"]),
-]
+@routes.get("/api/puzzles/{pid}")
+async def get_puzzle(request: Request) -> JSONResponse:
+    return JSONResponse(puzzle_json(await puzzles(request).find(puzzle_id(request))))
+
+
+@routes.post("/api/puzzles/{pid}/moves")
+async def play_move(request: Request) -> JSONResponse:
+    """``{"move": "35-30", "step": 0, "player"?: "...", "hints"?: 0}``"""
+    data = await read_json(request)
+    pid = puzzle_id(request)
+    return JSONResponse(await puzzles(request).move(
+        pid, data.get("step", 0), data.get("move"), player_of(data.get("player")),
+        data.get("hints", 0)))
+
+
+@routes.get("/api/puzzles/{pid}/hint")
+async def hint(request: Request) -> JSONResponse:
+    """``?step=0&level=1`` (the piece) or ``level=2`` (the move)."""
+    return JSONResponse(await puzzles(request).hint(
+        puzzle_id(request), int_param(request, "step", 0), int_param(request, "level", 1)))
+
+
+@routes.post("/api/puzzles/{pid}/solution")
+async def solution(request: Request) -> JSONResponse:
+    """``{"step": 0, "player"?: "..."}``: the rest of the solution (the solver gives up)."""
+    data = await read_json(request)
+    pid = puzzle_id(request)
+    return JSONResponse(await puzzles(request).solution(
+        pid, data.get("step", 0), player_of(data.get("player"))))

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from damier.web.errors import WebError
-from damier.web.routes.requests import load, opt_str, read_json, service, state_response
+from damier.web.routes.requests import RouteTable, load, opt_str, read_json, service, state_response
 from damier.web.services import records
 
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
+
+@routes.post("/api/games/{gid}/variations")
 async def edit_variations(request: Request) -> JSONResponse:
     """``{"action": "add"|"promote"|"delete"|"comment", "node": id, "move"?, "text"?}``."""
     data = await read_json(request)
@@ -29,6 +32,7 @@ async def edit_variations(request: Request) -> JSONResponse:
     return state_response(request, s, node=target)
 
 
+@routes.post("/api/games/{gid}/continue")
 async def continue_game(request: Request) -> JSONResponse:
     """``{"node"?: id, "white"?, "black"?, "level"?, "time_control"?}`` -> 201 new game."""
     data = await read_json(request)
@@ -37,15 +41,9 @@ async def continue_game(request: Request) -> JSONResponse:
     return state_response(request, new, 201)
 
 
+@routes.get("/api/games/{gid}/position")
 async def node_position(request: Request) -> JSONResponse:
     """``?node=12`` (a main-line ply) or ``?node=12:1/15``: the position and its moves."""
     s = await load(request)
     node = request.query_params.get("node", "0")
     return JSONResponse(await records.node_position(s, node))
-
-
-routes = [
-    Route("/api/games/{gid}/variations", edit_variations, methods=["POST"]),
-    Route("/api/games/{gid}/continue", continue_game, methods=["POST"]),
-    Route("/api/games/{gid}/position", node_position, methods=["GET"]),
-]

@@ -1,5 +1,6 @@
-"""What every HTTP route of the app shares: the game service of a request, a capped body,
-a JSON object, an optional string field, the game named by the path, a game's JSON answer.
+"""What every HTTP route of the app shares: the table a handler is declared in, the game
+service of a request, a capped body, a JSON object, an optional string field, the game named
+by the path, a game's JSON answer.
 
 The bounds themselves are :mod:`damier.web.routes.request_limits`'. This module must not hold
 game logic or routes of its own.
@@ -8,11 +9,15 @@ game logic or routes of its own.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
+from damier.core.errors import DamierError
+from damier.core.variants import get_variant
 from damier.web.errors import WebError
 from damier.web.routes.request_limits import (
     MAX_JSON,
@@ -26,13 +31,46 @@ from damier.web.routes.request_limits import (
 from damier.web.services.game_service import GameService
 from damier.web.services.game_session import Session
 
-__all__ = ["content_type", "game_id", "is_pdn_type", "load", "opt_str", "read_body", "read_json",
-           "read_pdn_body", "read_pdn_text", "service", "state_response"]
+__all__ = ["RouteTable", "content_type", "game_id", "is_pdn_type", "load", "opt_str", "read_body",
+           "read_json", "read_pdn_body", "read_pdn_text", "service", "state_response", "variant_named"]
 
 
 BODY_IDLE_TIMEOUT = 30.0
 """Seconds the app waits for the next part of a request body before answering 408 and
 closing the connection (the head has its own deadline: :mod:`damier.web.connection_deadline`)."""
+
+
+Handler = TypeVar("Handler", bound=Callable[[Request], Awaitable[Response]])
+
+
+class RouteTable(list[Route]):
+    """The HTTP routes of one area, in the order their handlers are declared: a handler says
+    its own method and path (``@routes.get("/api/puzzles/{pid}")``), so no separate table
+    can drift from it. Order matters where a fixed path and a path parameter could both
+    take a request (``/api/puzzles/stats`` before ``/api/puzzles/{pid}``): the first wins.
+
+    >>> routes = RouteTable()
+    >>> @routes.get("/api/ping")
+    ... async def ping(request: Request) -> Response:
+    ...     return JSONResponse({})
+    >>> [(r.path, sorted(r.methods or ()), r.name) for r in routes]
+    [('/api/ping', ['GET', 'HEAD'], 'ping')]
+    """
+
+    def route(self, method: str, path: str) -> Callable[[Handler], Handler]:
+        def declare(handler: Handler) -> Handler:
+            self.append(Route(path, handler, methods=[method]))
+            return handler
+        return declare
+
+    def get(self, path: str) -> Callable[[Handler], Handler]:
+        return self.route("GET", path)
+
+    def post(self, path: str) -> Callable[[Handler], Handler]:
+        return self.route("POST", path)
+
+    def delete(self, path: str) -> Callable[[Handler], Handler]:
+        return self.route("DELETE", path)
 
 
 def service(request: Request) -> GameService:
@@ -93,6 +131,14 @@ def opt_str(data: dict[str, Any], key: str, default: str | None = None) -> str |
 
 def game_id(request: Request) -> int:
     return path_id(request.path_params, "gid", "game", "game_not_found")
+
+
+def variant_named(request: Request, key: str) -> str:
+    """The name of the variant the path parameter ``key`` names (any of its aliases), or 404."""
+    try:
+        return get_variant(request.path_params[key]).name
+    except DamierError as e:
+        raise WebError(404, str(e), "unknown_variant") from None
 
 
 async def load(request: Request) -> Session:

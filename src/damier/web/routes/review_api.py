@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from damier.web.errors import WebError
-from damier.web.routes.requests import load, read_json
+from damier.web.routes.requests import RouteTable, load, read_json
 from damier.web.services.review_service import Reviews, review_settings
+
+routes = RouteTable()
+"""This area's routes, in the order the handlers below declare them."""
 
 
 def reviews(request: Request) -> Reviews:
@@ -19,6 +21,7 @@ def reviews(request: Request) -> Reviews:
     return r
 
 
+@routes.post("/api/games/{gid}/review")
 async def start_review(request: Request) -> JSONResponse:
     """``{"seconds"?: 0.3, "depth"?: n, "force"?: false}`` -> 202 running, 200 done."""
     data = await read_json(request)
@@ -28,6 +31,7 @@ async def start_review(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=200 if body["status"] == "done" else 202)
 
 
+@routes.get("/api/games/{gid}/review")
 async def get_review(request: Request) -> JSONResponse:
     """200 with the plies when done, 202 with the progress while running; 404 when the game
     has no review, or with ``?missing=ok`` 200 ``{"status": "none"}`` (a page that only
@@ -41,13 +45,7 @@ async def get_review(request: Request) -> JSONResponse:
     return JSONResponse(body, status_code=200 if body["status"] in ("done", "failed") else 202)
 
 
+@routes.delete("/api/games/{gid}/review")
 async def cancel_review(request: Request) -> JSONResponse:
     s = await load(request)
     return JSONResponse(reviews(request).cancel(s))
-
-
-routes = [
-    Route("/api/games/{gid}/review", start_review, methods=["POST"]),
-    Route("/api/games/{gid}/review", get_review, methods=["GET"]),
-    Route("/api/games/{gid}/review", cancel_review, methods=["DELETE"]),
-]
