@@ -27,7 +27,7 @@ import re
 import signal
 import sqlite3
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import FrameType
 from typing import NamedTuple, NoReturn
 
@@ -78,6 +78,17 @@ def command_named(word: str) -> Command | None:
         if word == command.name or word in command.aliases:
             return command
     return None
+
+
+def run_action(args: argparse.Namespace,
+               actions: Mapping[str, Callable[[argparse.Namespace], int]]) -> int:
+    """Run the action of a command with actions (``damier explorer import``) that ``args``
+    names; without one, the command's help and exit status 2."""
+    action = actions.get(args.action)
+    if action is None:
+        args.parser.print_help()
+        return 2
+    return action(args)
 
 
 class UsageError(Exception):

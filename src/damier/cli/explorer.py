@@ -25,7 +25,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from damier.analysis.explorer import Explorer, Filters
-from damier.cli import UsageError
+from damier.cli import UsageError, run_action
 from damier.core.userdata import user_path
 from damier.core.variants import get_variant
 
@@ -65,14 +65,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action not in ("import", "show"):
-        args.parser.print_help()
-        return 2
-    explorer = Explorer(args.db or default_db())
-    try:
-        return _import(args, explorer) if args.action == "import" else _show(args, explorer)
-    finally:
-        explorer.close()
+    return run_action(args, {"import": _import, "show": _show})
+
+
+def opened(args: argparse.Namespace) -> contextlib.closing[Explorer]:
+    """The explorer's database that ``--db`` names (else :func:`default_db`), closed when
+    the ``with`` block ends."""
+    return contextlib.closing(Explorer(args.db or default_db()))
 
 
 @contextlib.contextmanager
@@ -90,52 +89,54 @@ def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]
         yield None, 1
 
 
-def _import(args: argparse.Namespace, explorer: Explorer) -> int:
-    if not args.files and not args.default:
-        raise UsageError("name PDN files to import, or --default")
-    variant = get_variant(args.variant).name if args.variant else None
-    for name in args.files:
-        if not os.path.isfile(name):
-            raise UsageError(f"no such file: {name}")
-    start = time.perf_counter()
+def _import(args: argparse.Namespace) -> int:
+    with opened(args) as explorer:
+        if not args.files and not args.default:
+            raise UsageError("name PDN files to import, or --default")
+        variant = get_variant(args.variant).name if args.variant else None
+        for name in args.files:
+            if not os.path.isfile(name):
+                raise UsageError(f"no such file: {name}")
+        start = time.perf_counter()
 
-    def progress(games: int, done: int, files: int) -> None:
-        if not args.quiet:
-            rate = games / max(time.perf_counter() - start, 1e-9)
-            print(f"\r{games:,} games, {done}/{files} files, {rate:,.0f} games/s",
-                  end="", file=sys.stderr, flush=True)
+        def progress(games: int, done: int, files: int) -> None:
+            if not args.quiet:
+                rate = games / max(time.perf_counter() - start, 1e-9)
+                print(f"\r{games:,} games, {done}/{files} files, {rate:,.0f} games/s",
+                      end="", file=sys.stderr, flush=True)
 
-    reports = explorer.import_default() if args.default else []
-    with _executor(args) as (executor, jobs):
-        reports += explorer.import_files(args.files, variant, executor, jobs, progress)
-    if not args.quiet and args.files:
-        print(file=sys.stderr)
-    for r in reports:
-        if r.already:
-            print(f"{r.name}: already imported")
-        else:
-            print(f"{r.name}: {r.games} games imported, {r.skipped} without moves, "
-                  f"{len(r.errors)} problems")
-    print(f"{explorer.count_games()} games in {explorer.path}")
-    return 0
+        reports = explorer.import_default() if args.default else []
+        with _executor(args) as (executor, jobs):
+            reports += explorer.import_files(args.files, variant, executor, jobs, progress)
+        if not args.quiet and args.files:
+            print(file=sys.stderr)
+        for r in reports:
+            if r.already:
+                print(f"{r.name}: already imported")
+            else:
+                print(f"{r.name}: {r.games} games imported, {r.skipped} without moves, "
+                      f"{len(r.errors)} problems")
+        print(f"{explorer.count_games()} games in {explorer.path}")
+        return 0
 
 
-def _show(args: argparse.Namespace, explorer: Explorer) -> int:
-    filters = Filters(args.since, args.until, args.min_rating, args.max_rating)
-    answer = explorer.lookup(args.variant, args.fen, max(0, args.games), filters)
-    print(answer["fen"])
-    if not answer["moves"]:
-        print("no game in the database reached this position")
-    for m in answer["moves"]:
-        rating = f"  rating {m['rating']}" if m["rating"] else ""
-        print(f"{m['move']:>12}  {m['games']:6} games  White {m['white']:5}  "
-              f"draws {m['draws']:5}  Black {m['black']:5}{rating}")
-    for title, games in (("newest", answer["games"]), ("best rated", answer["top_games"])):
-        if games:
-            print(f"{title}:")
-        for g in games:
-            elo = f" ({g['white_elo'] or '?'}-{g['black_elo'] or '?'})" \
-                if g["white_elo"] or g["black_elo"] else ""
-            print(f"  #{g['id']} {g['white']} - {g['black']} {g['result']}{elo} "
-                  f"{g['event']} {g['date']}")
-    return 0
+def _show(args: argparse.Namespace) -> int:
+    with opened(args) as explorer:
+        filters = Filters(args.since, args.until, args.min_rating, args.max_rating)
+        answer = explorer.lookup(args.variant, args.fen, max(0, args.games), filters)
+        print(answer["fen"])
+        if not answer["moves"]:
+            print("no game in the database reached this position")
+        for m in answer["moves"]:
+            rating = f"  rating {m['rating']}" if m["rating"] else ""
+            print(f"{m['move']:>12}  {m['games']:6} games  White {m['white']:5}  "
+                  f"draws {m['draws']:5}  Black {m['black']:5}{rating}")
+        for title, games in (("newest", answer["games"]), ("best rated", answer["top_games"])):
+            if games:
+                print(f"{title}:")
+            for g in games:
+                elo = f" ({g['white_elo'] or '?'}-{g['black_elo'] or '?'})" \
+                    if g["white_elo"] or g["black_elo"] else ""
+                print(f"  #{g['id']} {g['white']} - {g['black']} {g['result']}{elo} "
+                      f"{g['event']} {g['date']}")
+        return 0

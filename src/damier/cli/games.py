@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from damier.analysis.explorer import Explorer
 from damier.analysis.gamerows import game_pdn
 from damier.analysis.gamesearch import GameQuery, search
-from damier.cli import UsageError
-from damier.cli.explorer import default_db
+from damier.cli import UsageError, run_action
+from damier.cli.explorer import opened
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,17 +42,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action not in ("search", "show"):
-        args.parser.print_help()
-        return 2
-    db = Explorer(args.db or default_db())
-    try:
-        if args.action == "show":
-            game = db.game(args.id)
-            if game is None:
-                raise UsageError(f"no game with id {args.id}")
-            print(game_pdn(game), end="")
-            return 0
+    return run_action(args, {"search": _search, "show": _show})
+
+
+def _show(args: argparse.Namespace) -> int:
+    with opened(args) as db:
+        game = db.game(args.id)
+        if game is None:
+            raise UsageError(f"no game with id {args.id}")
+        print(game_pdn(game), end="")
+        return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    with opened(args) as db:
         if args.material and not args.fen:
             raise UsageError("--material needs --fen")
         query = GameQuery(args.player, args.white, args.black, args.event, args.date_from,
@@ -68,5 +70,3 @@ def run(args: argparse.Namespace) -> int:
             print(f"  #{g['id']} {g['date'] or '?'} {g['white']} - {g['black']} {g['result']}"
                   f" {g['event']}{at}")
         return 0
-    finally:
-        db.close()

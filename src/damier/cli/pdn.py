@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from damier.cli import UsageError
+from damier.cli import UsageError, run_action
 from damier.cli.bounds import bounded_int
 from damier.cli.outfiles import replaced
 from damier.core.variants import get_variant
@@ -62,12 +62,7 @@ def _games(args: argparse.Namespace) -> Iterator[Game]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action == "check":
-        return _check(args)
-    if args.action == "convert":
-        return _convert(args)
-    args.parser.print_help()
-    return 2
+    return run_action(args, {"check": _check, "convert": _convert})
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -17,14 +17,17 @@ app uses with its default games database). This module parses arguments and prin
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
 from pathlib import Path
+from typing import TextIO
 
 from damier.analysis.mining import MineSettings, mine_files, puzzles_pdn, recheck
+from damier.analysis.puzzle import Puzzle
 from damier.analysis.puzzledb import PuzzleStore, puzzle_of
-from damier.cli import UsageError
+from damier.cli import UsageError, run_action
 from damier.cli.outfiles import check_output, streamed
 from damier.core.userdata import user_path
 from damier.core.variants import get_variant
@@ -74,18 +77,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.action == "mine":
-        return _mine(args)
-    if args.action == "recheck":
-        return _recheck(args)
-    if args.action in ("import", "stats"):
-        store = PuzzleStore(args.db or default_db())
-        try:
-            return _import(args, store) if args.action == "import" else _stats(store)
-        finally:
-            store.close()
-    args.parser.print_help()
-    return 2
+    return run_action(args, {"mine": _mine, "recheck": _recheck, "import": _import,
+                             "stats": _stats})
+
+
+def _opened(args: argparse.Namespace) -> contextlib.closing[PuzzleStore]:
+    """The puzzle database that ``--db`` names (else :func:`default_db`), closed when the
+    ``with`` block ends."""
+    return contextlib.closing(PuzzleStore(args.db or default_db()))
 
 
 def _check_files(files: list[str]) -> None:
@@ -94,11 +93,34 @@ def _check_files(files: list[str]) -> None:
             raise UsageError(f"no such file: {name}")
 
 
-def _mine(args: argparse.Namespace) -> int:
+def _inputs(args: argparse.Namespace) -> str | None:
+    """Checks the game files named, and that ``--output`` is none of them (it is written as
+    the puzzles are found); the variant ``--variant`` names, if any."""
     _check_files(args.files)
-    if args.output:  # written as the puzzles are found, so never one of the games read
+    if args.output:
         check_output(args.output, args.files)
-    variant = get_variant(args.variant).name if args.variant else None
+    return get_variant(args.variant).name if args.variant else None
+
+
+def _miner(variant: str) -> BuiltinEngine:
+    """The engine that finds and verifies puzzles: full strength, a small hash table."""
+    return BuiltinEngine(variant, level=10, hash_mb=MINE_HASH_MB)
+
+
+def _emit(out: TextIO, puzzle: Puzzle) -> None:
+    """One puzzle written as soon as it is found (an interrupted run keeps it)."""
+    out.write(puzzles_pdn([puzzle]))
+    out.flush()
+
+
+def _note(args: argparse.Namespace, line: str) -> None:
+    """A line on standard error (what was found, what was dropped), unless ``--quiet``."""
+    if not args.quiet:
+        print(line, file=sys.stderr)
+
+
+def _mine(args: argparse.Namespace) -> int:
+    variant = _inputs(args)
     for value, what in ((args.quick_depth, "--quick-depth"), (args.deep_depth, "--deep-depth")):
         if not 1 <= value <= 40:
             raise UsageError(f"{what} must be 1-40")
@@ -115,21 +137,16 @@ def _mine(args: argparse.Namespace) -> int:
 
     count = 0
     with streamed(args.output) as out:
-        for puzzle in mine_files(args.files, lambda v: BuiltinEngine(v, level=10, hash_mb=MINE_HASH_MB),
-                                 settings, variant, progress, max(0, args.limit)):
-            out.write(puzzles_pdn([puzzle]))
-            out.flush()
+        for puzzle in mine_files(args.files, _miner, settings, variant, progress,
+                                 max(0, args.limit)):
+            _emit(out, puzzle)
             count += 1
-    if not args.quiet:
-        print(f"\n{count} puzzles", file=sys.stderr)
+    _note(args, f"\n{count} puzzles")
     return 0
 
 
 def _recheck(args: argparse.Namespace) -> int:
-    _check_files(args.files)
-    if args.output:
-        check_output(args.output, args.files)
-    variant = get_variant(args.variant).name if args.variant else None
+    variant = _inputs(args)
     if not 1 <= args.deep_depth <= 40:
         raise UsageError("--deep-depth must be 1-40")
     puzzles = []
@@ -142,41 +159,39 @@ def _recheck(args: argparse.Namespace) -> int:
     settings = MineSettings(deep=Limit(depth=args.deep_depth))
     kept = dropped = 0
     with streamed(args.output) as out:
-        for old, new in recheck(puzzles, lambda v: BuiltinEngine(v, level=10, hash_mb=MINE_HASH_MB),
-                                settings):
+        for old, new in recheck(puzzles, _miner, settings):
             if new is None:
                 dropped += 1
-                if not args.quiet:
-                    print(f"dropped {old.fen} (key {old.solution[0]})", file=sys.stderr)
+                _note(args, f"dropped {old.fen} (key {old.solution[0]})")
                 continue
-            out.write(puzzles_pdn([new]))
-            out.flush()
+            _emit(out, new)
             kept += 1
-    if not args.quiet:
-        print(f"{kept} puzzles kept, {dropped} dropped", file=sys.stderr)
+    _note(args, f"{kept} puzzles kept, {dropped} dropped")
     return 0
 
 
-def _import(args: argparse.Namespace, store: PuzzleStore) -> int:
-    _check_files(args.files)
-    variant = get_variant(args.variant).name if args.variant else None
-    refused = 0
-    for name in args.files:
-        report = store.import_file(name, variant)
-        if report.already:
-            print(f"{name}: already imported")
-            continue
-        print(f"{name}: {report.added} puzzles stored, {report.duplicates} already there, "
-              f"{len(report.rejected)} refused")
-        for line in report.rejected:
-            print(f"  refused: {line}")
-        refused += len(report.rejected)
-    print(f"{store.count()} puzzles in {store.path}")
-    return 1 if refused else 0
+def _import(args: argparse.Namespace) -> int:
+    with _opened(args) as store:
+        _check_files(args.files)
+        variant = get_variant(args.variant).name if args.variant else None
+        refused = 0
+        for name in args.files:
+            report = store.import_file(name, variant)
+            if report.already:
+                print(f"{name}: already imported")
+                continue
+            print(f"{name}: {report.added} puzzles stored, {report.duplicates} already there, "
+                  f"{len(report.rejected)} refused")
+            for line in report.rejected:
+                print(f"  refused: {line}")
+            refused += len(report.rejected)
+        print(f"{store.count()} puzzles in {store.path}")
+        return 1 if refused else 0
 
 
-def _stats(store: PuzzleStore) -> int:
-    for variant, n in sorted(store.variants().items()):
-        print(f"{variant:20} {n:6} puzzles")
-    print(f"{store.count()} puzzles in {store.path}")
-    return 0
+def _stats(args: argparse.Namespace) -> int:
+    with _opened(args) as store:
+        for variant, n in sorted(store.variants().items()):
+            print(f"{variant:20} {n:6} puzzles")
+        print(f"{store.count()} puzzles in {store.path}")
+        return 0
