@@ -143,20 +143,6 @@ class Geometry:
         r, c = self._coords[index]
         return f"{_file_letter(c)}{self.size - r}"
 
-    def from_algebraic(self, name: str) -> int:
-        """The index of an algebraic square name; ``ValueError`` if not a playing square."""
-        text = name.strip().lower()
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-            raise ValueError(f"{name!r} is not an algebraic square name")
-        col = ord(text[0]) - ord("a")
-        rank = int(text[1:])
-        if not (0 <= col < self.size and 1 <= rank <= self.size):
-            raise ValueError(f"square {name} is off the {self.size}x{self.size} board")
-        i = self.index_at(self.size - rank, col)
-        if i < 0:
-            raise ValueError(f"square {name} is not a playing square")
-        return i
-
     def direction_index(self, direction: Direction) -> int:
         """The position of ``direction`` in :attr:`directions`."""
         return self.directions.index(direction)

@@ -78,8 +78,3 @@ def start_position(rules: StartRules, first_player: int | None = None) -> Positi
     if turn != rules.first_player and not rules.first_player_choice:
         raise DamierError(f"in {rules.title} the first player is fixed by the rules")
     return Position(white, black, 0, turn, 0)
-
-
-def empty_position(turn: int = WHITE) -> Position:
-    """A position without pieces."""
-    return Position(0, 0, 0, turn, 0)

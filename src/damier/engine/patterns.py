@@ -35,9 +35,10 @@ entries per table, phases, layout, then per table the int16 weights of each phas
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from damier.core.geometry import Geometry
 from damier.core.rules import Rules
@@ -182,14 +183,7 @@ def _block_layout(geo: Geometry) -> list[tuple[_BlockParts, _BlockParts, list[in
 def block_tables(geo: Geometry, weights: list[list[int]]) -> tuple[BlockTable, ...]:
     """Runtime tables of every block window (learnt ones and partners) from the learnt
     weights of the blocks (one table of ``ENTRIES`` values each, e.g. :func:`packed`)."""
-    layout = _block_layout(geo)
-    if len(weights) != len(layout):
-        raise ValueError(f"{len(weights)} weight tables for {len(layout)} block windows")
-    out: list[BlockTable] = []
-    for (own, partner, order), table in zip(layout, weights, strict=True):
-        out.append((*own, list(table)))
-        out.append((*partner, _partner_weights(table, order)))
-    return tuple(out)
+    return tuple(cast(list[BlockTable], _with_partners(_block_layout(geo), weights, "block windows")))
 
 
 PACK = 1 << 32
@@ -238,14 +232,20 @@ def _layout(geo: Geometry) -> list[tuple[tuple[int, int, list[int], list[int]],
 
 def build_tables(geo: Geometry, weights: list[list[int]]) -> tuple[PatternTable, ...]:
     """Runtime tables of every window (learnt ones and partners) from the learnt weights."""
-    layout = _layout(geo)
+    return tuple(cast(list[PatternTable], _with_partners(_layout(geo), weights, "windows")))
+
+
+def _with_partners(layout: Sequence[tuple[tuple[Any, ...], tuple[Any, ...], list[int]]],
+                   weights: list[list[int]], what: str) -> list[tuple[Any, ...]]:
+    """Each learnt window's index tables with its weights, then its partner's (the window
+    seen from the other side) with the weights turned and negated."""
     if len(weights) != len(layout):
-        raise ValueError(f"{len(weights)} weight tables for {len(layout)} windows")
-    out: list[PatternTable] = []
+        raise ValueError(f"{len(weights)} weight tables for {len(layout)} {what}")
+    out: list[tuple[Any, ...]] = []
     for (own, partner, order), table in zip(layout, weights, strict=True):
         out.append((*own, list(table)))
         out.append((*partner, _partner_weights(table, order)))
-    return tuple(out)
+    return out
 
 
 def _partner_weights(table: list[int], order: list[int]) -> list[int]:

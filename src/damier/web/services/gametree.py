@@ -116,12 +116,7 @@ def count_nodes(tree: Game) -> int:
 def node_id(node: Node) -> str:
     """The route name of ``node`` (see the module docstring)."""
     branches: list[str] = []
-    steps: list[Node] = []
-    cur: Node | None = node
-    while cur is not None and cur.parent is not None:
-        steps.append(cur)
-        cur = cur.parent
-    steps.reverse()
+    steps = node.path()
     for depth, step in enumerate(steps, 1):
         assert step.parent is not None
         index = step.parent.variations.index(step)
