@@ -1,7 +1,7 @@
 // damier web: the buttons beside the board (undo, flip, draw, resign, huff, analysis), the
 // typed-move box, the move list's navigation and the keyboard.
 import { api } from "./api.js";
-import { LANGUAGES, language, setLanguage, t } from "./i18n.js";
+import { languageMenu, t } from "./i18n.js";
 import { options, saveFlip, setOption } from "./options.js";
 import { toggleAnalysis } from "./analysis.js";
 import { goTo, goToNode, setGame } from "./game.js";
@@ -65,11 +65,7 @@ function setupMenu() {
 }
 
 function setupLanguages() {
-  const sel = $("lang-select");
-  for (const l of LANGUAGES) sel.add(new Option(l.name, l.code));
-  sel.value = language();
-  sel.addEventListener("change", async () => {
-    await setLanguage(sel.value, true);
+  languageMenu($("lang-select"), () => {
     $("btn-sound").dispatchEvent(new Event("refresh"));
     render();
   });

@@ -10,7 +10,7 @@ import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { setGame } from "./game.js";
 import { sendMove } from "./moving.js";
-import { app, browsing, interactive } from "./state.js";
+import { app, browsing, interactive, sidePanel } from "./state.js";
 import { viewedPosition } from "./tree.js";
 import { errorText, sayError } from "./view.js";
 
@@ -127,13 +127,7 @@ async function openExample(id) {
 }
 
 export function setupExplorer() {
-  app.panels.push(updateExplorer);
-  $("btn-explorer").addEventListener("click", () => {
-    panel.open = !panel.open;
-    $("btn-explorer").setAttribute("aria-pressed", String(panel.open));
-    panel.key = "";
-    updateExplorer();
-  });
+  sidePanel(panel, "btn-explorer", updateExplorer);
   $("explorer-moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-move]");
     const m = b && playable(b.dataset.move);

@@ -67,6 +67,17 @@ export async function setLanguage(code, remember = false) {
   translatePage();
 }
 
+// fill the language menu `select` and switch to the language the user picks there
+// (remembered), then call `changed()` for what the page draws itself
+export function languageMenu(select, changed) {
+  for (const l of LANGUAGES) select.add(new Option(l.name, l.code));
+  select.value = language();
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value, true);
+    changed();
+  });
+}
+
 export async function startLanguage() {
   let saved = null;
   try { saved = localStorage.getItem(STORAGE_KEY); } catch (e) { saved = null; }

@@ -8,7 +8,7 @@
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { goTo } from "./game.js";
-import { app } from "./state.js";
+import { app, sidePanel } from "./state.js";
 import { errorText, render } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -216,13 +216,7 @@ function showSummary(rv) {
 }
 
 export function setupReview() {
-  app.panels.push(updateReview);
-  $("btn-review").addEventListener("click", () => {
-    panel.open = !panel.open;
-    $("btn-review").setAttribute("aria-pressed", String(panel.open));
-    panel.key = "";
-    updateReview();
-  });
+  sidePanel(panel, "btn-review", updateReview);
   $("review-start").addEventListener("click", start);
   $("review-cancel").addEventListener("click", cancel);
   const go = (e) => {

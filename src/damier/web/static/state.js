@@ -20,6 +20,20 @@ export const app = {
   premove: null,  // {from, to} chosen while the other side is to move (premove.js)
 };
 
+// a side panel (review, explorer): `update` draws it each time the page is drawn, and the
+// button `buttonId` opens and closes it (pressed while open; `panel.key` cleared so that
+// the panel asks again for what it shows)
+export function sidePanel(panel, buttonId, update) {
+  app.panels.push(update);
+  const button = document.getElementById(buttonId);
+  button.addEventListener("click", () => {
+    panel.open = !panel.open;
+    button.setAttribute("aria-pressed", String(panel.open));
+    panel.key = "";
+    update();
+  });
+}
+
 export async function variantInfo(name) {
   if (!app.infoCache.has(name)) {
     const r = await api("GET", `/api/variants/${encodeURIComponent(name)}`);

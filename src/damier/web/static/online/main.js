@@ -4,7 +4,7 @@
 // from the address at once), #p=<name> (a player), else the home view (create, lobby).
 // Secrets live only in the fragment, which browsers never send to the server.
 // Imports the shared i18n, the board options and the views of this folder.
-import { LANGUAGES, language, setLanguage, startLanguage, t } from "../i18n.js";
+import { languageMenu, startLanguage, t } from "../i18n.js";
 import { api } from "../api.js";
 import { applyOptions } from "../options.js";
 import { openHome, openChallenge, stopHome } from "./home.js";
@@ -36,11 +36,7 @@ async function route() {
 }
 
 function setupLanguage() {
-  const sel = $("lang-select");
-  for (const l of LANGUAGES) sel.add(new Option(l.name, l.code));
-  sel.value = language();
-  sel.addEventListener("change", async () => {
-    await setLanguage(sel.value, true);
+  languageMenu($("lang-select"), () => {
     document.title = t("online.page_title");
     redrawTable();
   });
