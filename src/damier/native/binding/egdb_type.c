@@ -14,6 +14,7 @@
 
 #include "../egdb.h"
 #include "convert.h"
+#include "pytypes.h"
 #include "egdb_type.h"
 
 typedef struct {
@@ -79,11 +80,7 @@ static void Egdb_dealloc(EgdbObject *self)
 
 static int ready(EgdbObject *self)
 {
-    if (!self->db) {
-        PyErr_SetString(PyExc_RuntimeError, "Egdb not initialised");
-        return 0;
-    }
-    return 1;
+    return dk_initialised(self->db != NULL, "Egdb");
 }
 
 /* A configuration from a tuple (wm, wk, bm, bk) with a table on this board. */
@@ -100,10 +97,18 @@ static int config_from(EgdbObject *self, PyObject *o, dk_egdb_config *c)
     return 0;
 }
 
-/* A position (white, black, kings, turn) valid on this board (read by convert.c). */
-static int pos_from(EgdbObject *self, PyObject *const *args, dk_pos64 *p)
+/* The position of a call `name`(white, black, kings, turn), valid on this board (read by
+ * convert.c): 0, or -1 with an exception set (also if the database was not initialised). */
+static int pos_from(EgdbObject *self, const char *name, PyObject *const *args, Py_ssize_t nargs,
+                    dk_pos64 *p)
 {
     dk_pos128 w;
+    if (!ready(self))
+        return -1;
+    if (nargs != 4) {
+        PyErr_Format(PyExc_TypeError, "%s(white, black, kings, turn)", name);
+        return -1;
+    }
     if (position_from(self->db->k, args, 4, &w) < 0)
         return -1;
     narrow_pos(&w, p);
@@ -171,13 +176,7 @@ bad:
 static PyObject *Egdb_probe(EgdbObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     dk_pos64 p;
-    if (!ready(self))
-        return NULL;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "probe(white, black, kings, turn)");
-        return NULL;
-    }
-    if (pos_from(self, args, &p) < 0)
+    if (pos_from(self, "probe", args, nargs, &p) < 0)
         return NULL;
     return PyLong_FromLong(dk_egdb_probe(self->db, &p));
 }
@@ -185,13 +184,7 @@ static PyObject *Egdb_probe(EgdbObject *self, PyObject *const *args, Py_ssize_t 
 static PyObject *Egdb_index(EgdbObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     dk_pos64 p, n;
-    if (!ready(self))
-        return NULL;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "index(white, black, kings, turn)");
-        return NULL;
-    }
-    if (pos_from(self, args, &p) < 0)
+    if (pos_from(self, "index", args, nargs, &p) < 0)
         return NULL;
     dk_egdb_normal(&self->db->g, &p, &n);
     dk_egdb_config c = dk_egdb_config_of(&n);
@@ -229,14 +222,22 @@ static const dk_egdb_table *table_for(EgdbObject *self, dk_egdb_config c)
     return t;
 }
 
-static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
+/* The arguments (config, value) of a call: config, a tuple (wm, wk, bm, bk), into *c, and value
+ * into *value by the second unit of `format`; the table of config, or NULL with an exception set. */
+static const dk_egdb_table *table_call(EgdbObject *self, PyObject *args, const char *format, void *value,
+                                       dk_egdb_config *c)
 {
     PyObject *config;
+    if (!ready(self) || !PyArg_ParseTuple(args, format, &config, value) || config_from(self, config, c) < 0)
+        return NULL;
+    return table_for(self, *c);
+}
+
+static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
+{
     unsigned long long index;
     dk_egdb_config c;
-    if (!ready(self) || !PyArg_ParseTuple(args, "OK", &config, &index) || config_from(self, config, &c) < 0)
-        return NULL;
-    const dk_egdb_table *t = table_for(self, c);
+    const dk_egdb_table *t = table_call(self, args, "OK", &index, &c);
     if (!t)
         return NULL;
     if (index >= t->size) {
@@ -248,12 +249,9 @@ static PyObject *Egdb_code(EgdbObject *self, PyObject *args)
 
 static PyObject *Egdb_decode(EgdbObject *self, PyObject *args)
 {
-    PyObject *config;
     int dont_care;
     dk_egdb_config c;
-    if (!ready(self) || !PyArg_ParseTuple(args, "Op", &config, &dont_care) || config_from(self, config, &c) < 0)
-        return NULL;
-    const dk_egdb_table *t = table_for(self, c);
+    const dk_egdb_table *t = table_call(self, args, "Op", &dont_care, &c);
     if (!t)
         return NULL;
     PyObject *out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)t->size);
@@ -395,9 +393,9 @@ static PyMethodDef Egdb_methods[] = {
     {"size", (PyCFunction)Egdb_size, METH_O, "size((wm, wk, bm, bk)) -> number of indices of the configuration"},
     {"add", (PyCFunction)Egdb_add, METH_VARARGS,
      "add((wm, wk, bm, bk), buffer, raw) -> None: a table, raw codes or the compressed form"},
-    {"probe", (PyCFunction)(void (*)(void))Egdb_probe, METH_FASTCALL,
+    {"probe", DK_FASTCALL(Egdb_probe),
      "probe(white, black, kings, turn) -> the code of the position for its side to move, or -1"},
-    {"index", (PyCFunction)(void (*)(void))Egdb_index, METH_FASTCALL,
+    {"index", DK_FASTCALL(Egdb_index),
      "index(white, black, kings, turn) -> ((wm, wk, bm, bk), index) seen from the side to move"},
     {"position", (PyCFunction)Egdb_position, METH_VARARGS,
      "position((wm, wk, bm, bk), index) -> (white, black, kings, 0), or None where men overlap"},
@@ -414,25 +412,11 @@ static PyMethodDef Egdb_methods[] = {
 };
 
 static PyTypeObject EgdbType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "damier._kernel.Egdb",
-    .tp_basicsize = sizeof(EgdbObject),
-    .tp_dealloc = (destructor)Egdb_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The endgame database of one variant (see damier.engine.egdb).",
+    DK_TYPE_SLOTS(Egdb, EgdbObject, "The endgame database of one variant (see damier.engine.egdb)."),
     .tp_methods = Egdb_methods,
-    .tp_init = (initproc)Egdb_init,
-    .tp_new = PyType_GenericNew,
 };
 
 int egdb_binding_init(PyObject *module)
 {
-    if (PyType_Ready(&EgdbType) < 0)
-        return -1;
-    Py_INCREF(&EgdbType);
-    if (PyModule_AddObject(module, "Egdb", (PyObject *)&EgdbType) < 0) {
-        Py_DECREF(&EgdbType);
-        return -1;
-    }
-    return 0;
+    return dk_add_type(module, "Egdb", &EgdbType);
 }

@@ -10,6 +10,7 @@
  */
 #include "evaluator.h"
 #include "convert.h"
+#include "pytypes.h"
 
 
 #define WEIGHT_LIMIT 1000000L
@@ -95,11 +96,7 @@ static void Evaluator_dealloc(EvaluatorObject *self)
 
 static int ready(EvaluatorObject *self)
 {
-    if (!self->ready) {
-        PyErr_SetString(PyExc_RuntimeError, "Evaluator was not initialised");
-        return 0;
-    }
-    return 1;
+    return dk_initialised(self->ready, "Evaluator");
 }
 
 static PyObject *Evaluator_evaluate(EvaluatorObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -130,19 +127,14 @@ static PyObject *Evaluator_evaluate(EvaluatorObject *self, PyObject *const *args
 }
 
 static PyMethodDef Evaluator_methods[] = {
-    {"evaluate", (PyCFunction)(void (*)(void))Evaluator_evaluate, METH_FASTCALL,
+    {"evaluate", DK_FASTCALL(Evaluator_evaluate),
      "evaluate(white, black, kings, turn) -> centi-men for the side to move"},
     {NULL, NULL, 0, NULL},
 };
 
 PyTypeObject dk_EvaluatorType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "damier._kernel.Evaluator",
-    .tp_basicsize = sizeof(EvaluatorObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The native evaluation of a variant (see damier.engine.native).",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Evaluator_init,
-    .tp_dealloc = (destructor)Evaluator_dealloc,
+    DK_TYPE_SLOTS(Evaluator, EvaluatorObject,
+                  "The native evaluation of a variant (see damier.engine.native)."),
     .tp_methods = Evaluator_methods,
 };
 

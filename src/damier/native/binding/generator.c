@@ -112,10 +112,8 @@ static void Generator_dealloc(GeneratorObject *self)
 /* The position of the call, checked; -1 with an exception set. */
 static int read_position(GeneratorObject *self, PyObject *const *args, Py_ssize_t nargs, dk_pos128 *p)
 {
-    if (!self->k) {
-        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
+    if (!dk_initialised(self->k != NULL, "Generator"))
         return -1;
-    }
     return position_from(self->k, args, nargs, p);
 }
 
@@ -319,10 +317,8 @@ static PyObject *Generator_bind_moves(GeneratorObject *self, PyObject *const *ar
         PyErr_SetString(PyExc_TypeError, "bind_moves(Move, rules)");
         return NULL;
     }
-    if (!self->k) {
-        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
+    if (!dk_initialised(self->k != NULL, "Generator"))
         return NULL;
-    }
     if (bind_moves(self, args[0], args[1]))
         return NULL;
     Py_RETURN_NONE;
@@ -337,35 +333,31 @@ static PyObject *Generator_set_fallback(GeneratorObject *self, PyObject *fallbac
 static PyObject *Generator_get_wide(GeneratorObject *self, void *closure)
 {
     (void)closure;
-    if (!self->k) {
-        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
+    if (!dk_initialised(self->k != NULL, "Generator"))
         return NULL;
-    }
     return PyBool_FromLong(self->k->wide);
 }
 
-#define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL
-
 static PyMethodDef Generator_methods[] = {
-    {"legal", FASTCALL(Generator_legal),
+    {"legal", DK_FASTCALL(Generator_legal),
      "legal(white, black, kings, turn, aux=0) -> list of fast moves, or None if too many"},
-    {"legal_strict", FASTCALL(Generator_legal_strict),
+    {"legal_strict", DK_FASTCALL(Generator_legal_strict),
      "legal_strict(white, black, kings, turn) -> legal() under the strict rules (no state)"},
-    {"legal_moves", FASTCALL(Generator_legal_moves),
+    {"legal_moves", DK_FASTCALL(Generator_legal_moves),
      "legal_moves(white, black, kings, turn, aux=0) -> list of Move objects (see bind_moves), or None"},
-    {"count", FASTCALL(Generator_count),
+    {"count", DK_FASTCALL(Generator_count),
      "count(white, black, kings, turn, aux=0) -> number of legal moves, or None if too many"},
-    {"count_strict", FASTCALL(Generator_count_strict),
+    {"count_strict", DK_FASTCALL(Generator_count_strict),
      "count_strict(white, black, kings, turn) -> count() under the strict rules (no state)"},
-    {"has_capture", FASTCALL(Generator_has_capture),
+    {"has_capture", DK_FASTCALL(Generator_has_capture),
      "has_capture(white, black, kings, turn) -> whether the side to move can capture"},
-    {"perft", FASTCALL(Generator_perft),
+    {"perft", DK_FASTCALL(Generator_perft),
      "perft(white, black, kings, turn, aux, depth) -> leaves (bulk counting), or None"},
-    {"apply", FASTCALL(Generator_apply),
+    {"apply", DK_FASTCALL(Generator_apply),
      "apply(white, black, kings, turn, aux, move) -> the position after move, or None"},
     {"set_fallback", (PyCFunction)Generator_set_fallback, METH_O,
      "set_fallback(obj): lists too long for the kernel come from obj.legal/moves/count(position)"},
-    {"bind_moves", FASTCALL(Generator_bind_moves),
+    {"bind_moves", DK_FASTCALL(Generator_bind_moves),
      "bind_moves(Move, rules): legal_moves() builds Move objects of this class carrying rules"},
     {NULL, NULL, 0, NULL},
 };
@@ -376,27 +368,14 @@ static PyGetSetDef Generator_getset[] = {
 };
 
 static PyTypeObject GeneratorType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "damier._kernel.Generator",
-    .tp_basicsize = sizeof(GeneratorObject),
-    .tp_dealloc = (destructor)Generator_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The native move generator of one rules object (see damier.core.kernel).",
+    DK_TYPE_SLOTS(Generator, GeneratorObject,
+                  "The native move generator of one rules object (see damier.core.kernel)."),
     .tp_methods = Generator_methods,
     .tp_getset = Generator_getset,
-    .tp_init = (initproc)Generator_init,
-    .tp_new = PyType_GenericNew,
 };
 
 /* Adds the Generator type to the module (called by module.c); -1 with an exception set. */
 int generator_type_init(PyObject *module)
 {
-    if (PyType_Ready(&GeneratorType) < 0)
-        return -1;
-    Py_INCREF(&GeneratorType);
-    if (PyModule_AddObject(module, "Generator", (PyObject *)&GeneratorType) < 0) {
-        Py_DECREF(&GeneratorType);
-        return -1;
-    }
-    return 0;
+    return dk_add_type(module, "Generator", &GeneratorType);
 }

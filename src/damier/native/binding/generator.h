@@ -7,6 +7,7 @@
 
 #include "../kernel.h"
 #include "convert.h"
+#include "pytypes.h"
 
 #define MOVE_SLOTS 7   /* the __slots__ of damier.core.move.Move that moves.c fills */
 

@@ -28,16 +28,17 @@ typedef struct {
     PyObject *moves;      /* a list, or NULL */
 } MovesViewObject;
 
+/* The object fields the garbage collector follows: one list, so that traverse and clear
+ * always cover the same ones. */
+#define MOVES_VIEW_REFERENCES(apply) \
+    apply(self->board) apply(self->moves_of) apply(self->count_of) apply(self->listed) apply(self->moves)
+
 static PyTypeObject MovesViewType;
 static PyObject *POSITION; /* interned "_position" */
 
 static int view_ready(MovesViewObject *self)
 {
-    if (!self->board) {
-        PyErr_SetString(PyExc_RuntimeError, "MovesView was not initialised");
-        return -1;
-    }
-    return 0;
+    return dk_initialised(self->board != NULL, "MovesView") ? 0 : -1;
 }
 
 /* The Move list of position `pos` (borrowed from the view's cache), listed if not cached. */
@@ -165,21 +166,17 @@ static int MovesView_init(MovesViewObject *self, PyObject *args, PyObject *kwarg
 
 static int MovesView_traverse(MovesViewObject *self, visitproc visit, void *arg)
 {
-    Py_VISIT(self->board);
-    Py_VISIT(self->moves_of);
-    Py_VISIT(self->count_of);
-    Py_VISIT(self->listed);
-    Py_VISIT(self->moves);
+#define VISIT(field) Py_VISIT(field);
+    MOVES_VIEW_REFERENCES(VISIT)
+#undef VISIT
     return 0;
 }
 
 static int MovesView_clear(MovesViewObject *self)
 {
-    Py_CLEAR(self->board);
-    Py_CLEAR(self->moves_of);
-    Py_CLEAR(self->count_of);
-    Py_CLEAR(self->listed);
-    Py_CLEAR(self->moves);
+#define CLEAR(field) Py_CLEAR(field);
+    MOVES_VIEW_REFERENCES(CLEAR)
+#undef CLEAR
     return 0;
 }
 
@@ -228,12 +225,5 @@ int moves_view_init(PyObject *module)
 {
     if (!POSITION && !(POSITION = PyUnicode_InternFromString("_position")))
         return -1;
-    if (PyType_Ready(&MovesViewType) < 0)
-        return -1;
-    Py_INCREF(&MovesViewType);
-    if (PyModule_AddObject(module, "MovesView", (PyObject *)&MovesViewType) < 0) {
-        Py_DECREF(&MovesViewType);
-        return -1;
-    }
-    return 0;
+    return dk_add_type(module, "MovesView", &MovesViewType);
 }

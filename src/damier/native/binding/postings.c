@@ -233,9 +233,9 @@ static PyObject *count_postings(PyObject *module, PyObject *const *args, Py_ssiz
 }
 
 static PyMethodDef postings_methods[] = {
-    {"sort_postings", (PyCFunction)(void (*)(void))sort_postings, METH_FASTCALL,
+    {"sort_postings", DK_FASTCALL(sort_postings),
      "sort_postings(keys, vals, moves, threshold) -> (keys, vals, moves, runs)"},
-    {"count_postings", (PyCFunction)(void (*)(void))count_postings, METH_FASTCALL,
+    {"count_postings", DK_FASTCALL(count_postings),
      "count_postings(vals, moves, facts, bounds, shift, top, newest) -> (moves, rated, newest)"},
     {NULL, NULL, 0, NULL},
 };

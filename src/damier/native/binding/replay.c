@@ -224,10 +224,8 @@ static PyObject *replay_common(PyObject *gen, PyObject *position, Py_ssize_t tot
     if (!dk_kernel_from(gen))
         return NULL;
     GeneratorObject *g = (GeneratorObject *)gen;
-    if (!g->k) {
-        PyErr_SetString(PyExc_RuntimeError, "Generator was not initialised");
+    if (!dk_initialised(g->k != NULL, "Generator"))
         return NULL;
-    }
     if (!keys_ready)
         keys_init();
     uint64_t salt = PyLong_AsUnsignedLongLongMask(salt_obj);
@@ -289,9 +287,9 @@ static PyObject *replay_indices(PyObject *module, PyObject *const *args, Py_ssiz
 }
 
 static PyMethodDef replay_methods[] = {
-    {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
+    {"replay", DK_FASTCALL(replay),
      "replay(gen, position, texts, numbers, letters, salt) -> (count, indices, keys, material, position)"},
-    {"replay_indices", (PyCFunction)(void (*)(void))replay_indices, METH_FASTCALL,
+    {"replay_indices", DK_FASTCALL(replay_indices),
      "replay_indices(gen, position, indices, salt) -> (count, indices, keys, material, position)"},
     {NULL, NULL, 0, NULL},
 };

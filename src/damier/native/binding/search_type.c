@@ -19,6 +19,7 @@
  */
 #include "search_type.h"
 #include "convert.h"
+#include "pytypes.h"
 
 #include <stdatomic.h>
 
@@ -96,10 +97,8 @@ static void Search_dealloc(SearchObject *self)
 /* Claim the search for this call (RuntimeError if another thread drives it). */
 static int claim(SearchObject *self)
 {
-    if (!self->search) {
-        PyErr_SetString(PyExc_RuntimeError, "Search was not initialised");
+    if (!dk_initialised(self->search != NULL, "Search"))
         return 0;
-    }
     int idle = 0;
     if (!atomic_compare_exchange_strong(&self->busy, &idle, 1)) {
         PyErr_SetString(PyExc_RuntimeError, "the search is already running in another thread");
@@ -377,23 +376,15 @@ static PyGetSetDef Search_getset[] = {
 };
 
 static PyTypeObject SearchType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "damier._kernel.Search",
-    .tp_basicsize = sizeof(SearchObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The native search of a variant (see damier.engine.native).",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Search_init,
-    .tp_dealloc = (destructor)Search_dealloc,
+    DK_TYPE_SLOTS(Search, SearchObject, "The native search of a variant (see damier.engine.native)."),
     .tp_methods = Search_methods,
     .tp_getset = Search_getset,
 };
 
 int search_binding_init(PyObject *module)
 {
-    if (PyType_Ready(&dk_EvaluatorType) < 0 || PyType_Ready(&SearchType) < 0)
-        return -1;
-    if (PyModule_AddObjectRef(module, "Evaluator", (PyObject *)&dk_EvaluatorType) < 0
-        || PyModule_AddObjectRef(module, "Search", (PyObject *)&SearchType) < 0)
+    if (dk_add_type(module, "Evaluator", &dk_EvaluatorType) < 0
+        || dk_add_type(module, "Search", &SearchType) < 0)
         return -1;
     if (PyModule_AddIntConstant(module, "SEARCH_MAX_PLY", DK_MAX_PLY) < 0)
         return -1;
