@@ -1,7 +1,7 @@
 """The default puzzles that ship in the package: mined by ``damier puzzles mine`` from the
 default game files and rechecked at depth 14 (the commands and their inputs in their
 SOURCES.md), at least 330 International ones (542 were mined at depth 8; the rechecks with
-the engines of issue 23 kept 342: only puzzles whose key move is the one decisive win stay)
+the engines of issue 23 kept 335: only puzzles whose key move is the one decisive win stay)
 and some Czech and Russian, every one of which replays and is stored."""
 
 from __future__ import annotations
