@@ -130,8 +130,9 @@ def build_parser(args: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 @contextlib.contextmanager
 def _terminate_like_ctrl_c() -> Iterator[None]:
-    """Within the block, ``SIGTERM`` raises :class:`KeyboardInterrupt` in the main thread
-    (unless the process already handles or ignores it, or this is not the main thread)."""
+    """Within the block, the first ``SIGTERM`` raises :class:`KeyboardInterrupt` in the main
+    thread (unless the process already handles or ignores it, or this is not the main
+    thread); a second one ends the process as ``SIGTERM`` does by default."""
     installed = False
     with contextlib.suppress(ValueError):  # not the main thread: signals are not ours
         if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
@@ -145,6 +146,8 @@ def _terminate_like_ctrl_c() -> Iterator[None]:
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> NoReturn:
+    # a second SIGTERM ends the process at once, should stopping hang
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     raise KeyboardInterrupt
 
 
