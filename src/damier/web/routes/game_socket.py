@@ -41,7 +41,7 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from starlette.routing import WebSocketRoute
@@ -229,15 +229,7 @@ async def game_socket(ws: WebSocket) -> None:
     sender = asyncio.create_task(_send_loop(ws, queue, analysis))
     try:
         await ws.send_json({"type": "state", "game": svc.state(s)})
-        while True:
-            event = await ws.receive()
-            if event["type"] == "websocket.disconnect":
-                break
-            try:
-                msg = read_message(event)
-            except BadJson as e:
-                await _offer_async(queue, bad_message(e))
-                continue
+        async for msg in messages(ws, lambda answer: _offer(queue, answer)):
             kind = msg.get("type")
             if kind == "ping":
                 await _offer_async(queue, {"type": "pong"})
@@ -266,6 +258,22 @@ async def game_socket(ws: WebSocket) -> None:
         s.listeners.discard(queue)
         sender.cancel()
         await analysis.close()
+
+
+async def messages(ws: WebSocket,
+                   answer: Callable[[dict[str, Any]], None]) -> AsyncIterator[dict[str, Any]]:
+    """The JSON objects a client sends on ``ws``, until it disconnects; a frame that is not
+    one (binary, too long, not an object) is answered through ``answer`` and skipped."""
+    while True:
+        event = await ws.receive()
+        if event["type"] == "websocket.disconnect":
+            return
+        try:
+            msg = read_message(event)
+        except BadJson as e:
+            answer(bad_message(e))
+            continue
+        yield msg
 
 
 def bad_message(e: BadJson) -> dict[str, Any]:

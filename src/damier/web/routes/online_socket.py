@@ -31,9 +31,9 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from damier.web.errors import WebError
-from damier.web.routes.game_socket import bad_message, read_message
+from damier.web.routes.game_socket import messages
 from damier.web.routes.online_api import holder_of
-from damier.web.routes.request_limits import BadJson, path_id
+from damier.web.routes.request_limits import path_id
 from damier.web.services.game_session import Session
 from damier.web.services.online_service import OnlineService
 from damier.web.services.seats import held_colors
@@ -73,15 +73,7 @@ async def online_socket(ws: WebSocket) -> None:
 
 async def _receive_loop(ws: WebSocket, queue: asyncio.Queue[dict[str, Any]],
                         svc: OnlineService, gid: int, holder: str | None) -> None:
-    while True:
-        event = await ws.receive()
-        if event["type"] == "websocket.disconnect":
-            return
-        try:
-            msg = read_message(event)
-        except BadJson as e:
-            queue.put_nowait(bad_message(e))
-            continue
+    async for msg in messages(ws, queue.put_nowait):
         kind, seq = msg.get("type"), msg.get("seq")
         if kind == "ping":
             queue.put_nowait({"type": "pong", "t": msg.get("t"),
