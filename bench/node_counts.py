@@ -39,14 +39,8 @@ def positions() -> dict[str, Board]:
     for variant in VARIANTS:
         out[f"{variant}/start"] = Board(variant)
         for plies in PLIES:
-            rng = random.Random(f"{variant}-{plies}")
-            board = Board(variant)
-            for _ in range(plies):
-                moves = list(board.legal_moves)
-                if not moves or board.outcome() is not None:
-                    break
-                board.push(rng.choice(moves))
-            out[f"{variant}/{plies}"] = board
+            out[f"{variant}/{plies}"] = Board(variant).play_random(random.Random(f"{variant}-{plies}"),
+                                                                   plies)
     return out
 
 

@@ -25,13 +25,7 @@ VARIANTS = ("international", "russian", "english", "frisian", "czech-traditional
 
 
 def random_board(variant: str, rng: random.Random, plies: int) -> Board:
-    board = Board(variant)
-    for _ in range(plies):
-        moves = list(board.legal_moves)
-        if not moves or board.outcome() is not None:
-            break
-        board.push(rng.choice(moves))
-    return board
+    return Board(variant).play_random(rng, plies)
 
 
 def texts_of(board: Board) -> list[str]:

@@ -66,11 +66,7 @@ def random_boards(variant: str, count: int, seed: int) -> list[Board]:
     rng = random.Random(seed)
     out: list[Board] = []
     while len(out) < count:
-        board = Board(variant)
-        for _ in range(rng.randrange(0, 120)):
-            if board.outcome() is not None:
-                break
-            board.push(rng.choice(list(board.legal_moves)))
+        board = Board(variant).play_random(rng, rng.randrange(0, 120))
         if board.outcome() is None:
             out.append(board)
     return out

@@ -21,6 +21,7 @@ Move('19-23')
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import cast, overload
 
@@ -259,6 +260,19 @@ class Board:
         if reason:
             return Outcome(None, reason, rules.result_text(None))
         return None
+
+    def play_random(self, rng: random.Random, plies: int) -> Board:
+        """Play up to ``plies`` legal moves chosen by ``rng`` (fewer if the game ends first) and
+        return the board: varied openings, test positions.
+
+        >>> Board().play_random(random.Random(7), 4).ply
+        4
+        """
+        for _ in range(plies):
+            if self.outcome() is not None:
+                break
+            self.push(rng.choice(list(self.legal_moves)))
+        return self
 
     def is_game_over(self) -> bool:
         """Whether :meth:`outcome` is not ``None``."""

@@ -94,11 +94,7 @@ def play_task(task: SelfPlayTask) -> list[Sample]:
     out: list[Sample] = []
     for number in range(task.games):
         game = task.seed * 100_000 + number
-        board = Board(rules)
-        for _ in range(rng.randint(*task.opening_plies)):
-            if board.outcome() is not None:
-                break
-            board.push(rng.choice(list(board.legal_moves)))
+        board = Board(rules).play_random(rng, rng.randint(*task.opening_plies))
         kept: list[Sample] = []
         while board.outcome() is None and board.ply < task.max_plies:
             sampled = board.ply >= task.min_ply and rng.random() < task.sample_rate and is_quiet(board)
