@@ -247,3 +247,25 @@ def test_damier_serve_warms_the_explorer(db_path: Path, monkeypatch: pytest.Monk
     assert options["log_config"]["loggers"]["damier"]["level"] == "INFO"
     with TestClient(app, base_url=LOCAL):
         assert app.state.explorer.building is not None, "serve did not start the import"
+
+
+def test_an_answer_started_during_the_import_is_marked_building(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race seen once in CI: a lookup read the tables while the last default file was being
+    committed, the import ended before the answer was sent, and the partial counts went out
+    as final. An answer started while the import runs carries ``building`` even if it ends
+    after the import."""
+    service: web_explorer.ExplorerService = client.app.state.explorer  # type: ignore[attr-defined]
+    client.get("/api/explorer", params={"variant": "russian"})  # opened, first-use check done
+    service.building = {"done": 0, "total": 1}
+    real = Explorer.lookup
+
+    def lookup_while_the_import_ends(self: Explorer, *args: Any, **kwargs: Any) -> Any:
+        service.building = {"done": 1, "total": 1}  # the import commits its last file now
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Explorer, "lookup", lookup_while_the_import_ends)
+    body = client.get("/api/explorer", params={"variant": "russian"}).json()
+    assert body["building"] == {"done": 0, "total": 1}
+    again = client.get("/api/explorer", params={"variant": "russian"}).json()
+    assert "building" not in again

@@ -115,23 +115,34 @@ class ExplorerService:
                 self.building = None
         return ex
 
-    def _mark_building(self, answer: dict[str, Any]) -> dict[str, Any]:
-        """``answer`` with ``building`` (files done, files) while the default games import."""
-        if self.building is not None and self.building["done"] < self.building["total"]:
-            answer["building"] = dict(self.building)
+    def _building_now(self) -> dict[str, int] | None:
+        """(files done, files) while the default games import, else None."""
+        building = self.building
+        if building is not None and building["done"] < building["total"]:
+            return dict(building)
+        return None
+
+    def _mark_building(self, answer: dict[str, Any], started: dict[str, int] | None) -> dict[str, Any]:
+        """``answer`` with ``building`` when the import was still running as the answer was
+        started (``started``, from :meth:`_building_now`) or is now: an answer read while
+        the last file was being committed must not pass for final once the import ends."""
+        building = self._building_now() or started
+        if building is not None:
+            answer["building"] = building
         return answer
 
     async def lookup(self, variant: str, fen: str | None,
                      filters: Filters | None = None) -> dict[str, Any]:
         """The moves and games of a position (see :meth:`Explorer.lookup`)."""
         ex = await self.warm()
+        started = self._building_now()
         try:
             answer = await asyncio.to_thread(ex.lookup, variant, fen, 8, filters)
         except FenError as e:
             raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         except DamierError as e:
             raise WebError(422, str(e), "unknown_variant") from None
-        return self._mark_building(answer)
+        return self._mark_building(answer, started)
 
     def _build_default(self, ex: Explorer, files: list[tuple[Path, str | None]]) -> None:
         """Import the default game files still missing, in the worker thread."""
@@ -160,8 +171,9 @@ class ExplorerService:
         """Games by tags, position or opening (see :func:`~damier.analysis.gamesearch.search`);
         422 for a query that cannot be answered."""
         ex = await self.warm()
+        started = self._building_now()
         try:
-            return self._mark_building(await asyncio.to_thread(search, ex, query))
+            return self._mark_building(await asyncio.to_thread(search, ex, query), started)
         except FenError as e:
             raise WebError(422, str(e), "bad_fen", **reasons(e)) from None
         except DamierError as e:  # SearchError among them
