@@ -185,4 +185,3 @@ def add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-

@@ -74,10 +74,9 @@ class LocalPool(ProcessPoolExecutor):
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> bool | None:
-        if exc is None:
-            self.shutdown(wait=True, cancel_futures=True)
-        else:
-            self.stop()
+        if exc is None:  # a normal end waits for every call, as any executor's does
+            return super().__exit__(exc_type, exc, tb)
+        self.stop()
         return None
 
 

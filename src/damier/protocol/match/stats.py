@@ -185,10 +185,10 @@ class Sprt:
 
     def decision(self, result: MatchScore) -> str | None:
         """``"H1"`` (accept elo1), ``"H0"`` (accept elo0) or ``None`` (go on)."""
-        llr = self.llr(result)
-        lower, upper = self.bounds
         if result.games < self.min_games:
             return None
+        llr = self.llr(result)
+        lower, upper = self.bounds
         if llr >= upper:
             return "H1"
         if llr <= lower:
